@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from './config.ts';
+import { isDatabaseReachable, type DatabaseHandle } from './db/connection.ts';
+import { HttpError } from './http/errors.ts';
+
+export interface AppDependencies {
+  config: AppConfig;
+  database: DatabaseHandle;
+}
+
+/** Largest JSON body accepted (imports of the full country list are ~30 kB; 10,000 document types ~3 MB). */
+export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+function createFastify(config: AppConfig) {
+  const options: FastifyServerOptions = {
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+        remove: true,
+      },
+      serializers: {
+        // Paths only: query strings of the sign-in callback carry codes and state.
+        req: (req: { method: string; url: string; id: string }) => ({
+          id: req.id,
+          method: req.method,
+          path: req.url.split('?')[0],
+        }),
+      },
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    // The spec's fallback API base is the relative '/api', and its calls carry their own 'api/'
+    // or 'svc/' prefix: accept '/api/api/...' and '/api/svc/...' as the same routes.
+    rewriteUrl: (req) => (req.url ?? '/').replace(/^\/api\/(api|svc)\//i, '/$1/'),
+  };
+  return Fastify(options).withTypeProvider<ZodTypeProvider>();
+}
+
+export type ConsoleApp = ReturnType<typeof createFastify>;
+
+/** Builds the whole server from a config and open resources; no side effects on import. */
+export async function buildApp(deps: AppDependencies): Promise<ConsoleApp> {
+  const { config, database } = deps;
+  const app = createFastify(config);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React and Radix set element styles from script; sonner adds its stylesheet at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: [
+          "'self'",
+          ...(config.oidc.kind === 'external' ? [new URL(config.oidc.issuer).origin] : []),
+        ],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    // Cross-origin isolation headers would block the identity provider's redirects.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyCookie);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Administration console API', version: '1.0.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs/api', staticCSP: false });
+
+  app.get(
+    '/healthz',
+    { schema: { hide: true, response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async () => ({ status: 'ok' as const }),
+  );
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        hide: true,
+        response: {
+          200: z.object({ status: z.literal('ready') }),
+          503: z.object({ status: z.literal('unavailable') }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      if (await isDatabaseReachable(database.db)) return { status: 'ready' as const };
+      return reply.code(503).send({ status: 'unavailable' as const });
+    },
+  );
+  app.get(
+    '/app-config',
+    { schema: { hide: true, response: { 200: z.object({ apiBaseUrl: z.string() }) } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { apiBaseUrl: config.publicUrl };
+    },
+  );
+
+  await registerSpa(app, config.webDistDir ?? defaultWebDist);
+  return app;
+}
+
+/** Serves the built SPA with a history fallback: unknown GETs that want HTML get index.html. */
+async function registerSpa(app: ConsoleApp, webDist: string): Promise<void> {
+  const hasBuild = existsSync(path.join(webDist, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const isApi = /^\/(api|svc|auth)(\/|$)/i.test(request.url);
+    const wantsHtml =
+      request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (!isApi && wantsHtml && hasBuild) {
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return reply
+      .code(404)
+      .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+  });
+}
+
+function errorHandler(
+  this: FastifyInstance,
+  error: unknown,
+  request: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[1],
+  reply: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[2],
+) {
+  if (error instanceof HttpError) {
+    return reply.code(error.statusCode).send({ message: error.message, ...error.details });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = error.validation.map((issue) => ({
+      path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext,
+      message: issue.message,
+    }));
+    return reply.code(400).send({
+      message: `Invalid ${error.validationContext ?? 'request'}: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`,
+      errors,
+    });
+  }
+  const statusCode = (error as { statusCode?: number }).statusCode;
+  if (statusCode && statusCode >= 400 && statusCode < 500) {
+    // Fastify's own client errors: malformed JSON, body too large, unsupported media type.
+    return reply.code(statusCode).send({ message: (error as Error).message });
+  }
+  request.log.error({ err: error }, 'Unhandled error');
+  return reply.code(500).send({ message: 'Internal server error', requestId: request.id });
+}

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+
+/**
+ * The server's whole configuration, read from the environment once at start.
+ * Every variable is documented in docs/configuration.md; keep the two in step.
+ */
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], {
+    error: 'must be one of true, false, 1, 0, yes, no',
+  })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const emailList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter((item) => item.length > 0),
+);
+
+const absoluteUrl = z.url({ error: 'must be an absolute URL such as http://localhost:3000' });
+
+const positiveInt = z.coerce
+  .number({ error: 'must be a whole number' })
+  .int({ error: 'must be a whole number' })
+  .positive({ error: 'must be greater than 0' });
+
+const environmentSchema = z
+  .object({
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], {
+        error: 'must be development, production or test',
+      })
+      .default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int({ error: 'must be a port number' })
+      .min(0, { error: 'must be between 0 and 65535' })
+      .max(65535, { error: 'must be between 0 and 65535' })
+      .default(3000),
+    PUBLIC_URL: absoluteUrl.optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    MIGRATE_ON_START: booleanFromEnv.optional(),
+    SEED_DEMO_DATA: booleanFromEnv.optional(),
+    WEB_DIST_DIR: z.string().min(1).optional(),
+    OIDC_ISSUER: absoluteUrl.optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_SCOPES: z.string().min(1).default('openid profile email'),
+    ADMIN_EMAILS: emailList.default(['admin@example.com']),
+    STAFF_EMAILS: emailList.default(['@example.com']),
+    SESSION_TTL_SECONDS: positiveInt.default(8 * 60 * 60),
+    ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(15 * 60),
+    SIGN_IN_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
+    COOKIE_SECURE: booleanFromEnv.optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.OIDC_ISSUER && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
+      for (const name of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
+        if (!env[name]) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is required when OIDC_ISSUER is set',
+          });
+        }
+      }
+    }
+    if (!env.OIDC_ISSUER && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER'],
+        message:
+          'is required in production: the embedded identity provider with demo accounts refuses to run when NODE_ENV=production',
+      });
+    }
+    if (!env.DATABASE_URL && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: 'is required in production: embedded PGlite is for development and demos',
+      });
+    }
+  });
+
+export type DatabaseConfig =
+  { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; connectionString: string };
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string;
+  logLevel: string;
+  database: DatabaseConfig;
+  /** Apply pending migrations at start (always in embedded mode). */
+  migrateOnStart: boolean;
+  /** Seed demo data at start (embedded mode by default). */
+  seedDemoData: boolean;
+  webDistDir: string | undefined;
+  oidc:
+    | { kind: 'external'; issuer: string; clientId: string; clientSecret: string; scopes: string }
+    | { kind: 'embedded' };
+  adminEmails: string[];
+  /** Full addresses, or domains written as '@example.com'. */
+  staffEmails: string[];
+  sessionTtlSeconds: number;
+  accessTokenTtlSeconds: number;
+  signInRateLimitPerMinute: number;
+  cookieSecure: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment; throws ConfigError naming each bad variable. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
+  const present = Object.fromEntries(
+    Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const embeddedDatabase = !env.DATABASE_URL;
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl,
+    logLevel: env.LOG_LEVEL,
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', connectionString: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: env.DATA_DIR },
+    migrateOnStart: embeddedDatabase || (env.MIGRATE_ON_START ?? false),
+    seedDemoData: env.SEED_DEMO_DATA ?? embeddedDatabase,
+    webDistDir: env.WEB_DIST_DIR,
+    oidc: env.OIDC_ISSUER
+      ? {
+          kind: 'external',
+          issuer: env.OIDC_ISSUER,
+          clientId: env.OIDC_CLIENT_ID ?? '',
+          clientSecret: env.OIDC_CLIENT_SECRET ?? '',
+          scopes: env.OIDC_SCOPES,
+        }
+      : { kind: 'embedded' },
+    adminEmails: env.ADMIN_EMAILS,
+    staffEmails: env.STAFF_EMAILS,
+    sessionTtlSeconds: env.SESSION_TTL_SECONDS,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    signInRateLimitPerMinute: env.SIGN_IN_RATE_LIMIT_PER_MINUTE,
+    cookieSecure: env.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
+  };
+}

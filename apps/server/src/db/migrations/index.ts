@@ -1,0 +1,13 @@
+import type { Migration } from './migration.ts';
+import { SignInAndSessions } from './0001-sign-in-and-sessions.ts';
+import { ReferenceData } from './0002-reference-data.ts';
+import { TenantsAndEntities } from './0003-tenants-and-entities.ts';
+import { Events } from './0004-events.ts';
+
+/** Every migration, in version order. A new one is a new module added at the end. */
+export const migrations: readonly Migration[] = [
+  SignInAndSessions,
+  ReferenceData,
+  TenantsAndEntities,
+  Events,
+];

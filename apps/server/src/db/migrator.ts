@@ -1,0 +1,116 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from './schema.ts';
+import type { Migration } from './migrations/migration.ts';
+import { migrations as allMigrations } from './migrations/index.ts';
+
+export interface AppliedMigration {
+  version: number;
+  description: string;
+  className: string;
+  appliedOn: Date;
+}
+
+export interface PendingMigration {
+  version: number;
+  description: string;
+  className: string;
+}
+
+export interface MigrationStatus {
+  currentVersion: number;
+  applied: AppliedMigration[];
+  pending: PendingMigration[];
+}
+
+// Any constant shared by every instance: the advisory lock that keeps two processes from
+// migrating at once.
+const MIGRATION_LOCK_KEY = 724_211_031;
+
+async function ensureMigrationsTable(db: Kysely<Database>): Promise<void> {
+  await sql`
+    create table if not exists schema_migrations (
+      version integer primary key,
+      description text not null,
+      class_name text not null,
+      applied_on timestamptz not null default now()
+    )
+  `.execute(db);
+}
+
+export async function migrationStatus(
+  db: Kysely<Database>,
+  migrations: readonly Migration[] = allMigrations,
+): Promise<MigrationStatus> {
+  await ensureMigrationsTable(db);
+  const rows = await db
+    .selectFrom('schema_migrations')
+    .selectAll()
+    .orderBy('version', 'asc')
+    .execute();
+  const appliedVersions = new Set(rows.map((row) => row.version));
+  return {
+    currentVersion: rows.at(-1)?.version ?? 0,
+    applied: rows.map((row) => ({
+      version: row.version,
+      description: row.description,
+      className: row.class_name,
+      appliedOn: row.applied_on,
+    })),
+    pending: migrations
+      .filter((migration) => !appliedVersions.has(migration.version))
+      .map(({ version, description, className }) => ({ version, description, className })),
+  };
+}
+
+/**
+ * Applies pending migrations in version order, each in its own transaction, up to and including
+ * `targetVersion` (all of them when omitted). Returns the versions applied. Safe to call from
+ * several processes at once: they queue on an advisory lock and skip what another applied.
+ */
+export async function migrateTo(
+  db: Kysely<Database>,
+  targetVersion?: number,
+  migrations: readonly Migration[] = allMigrations,
+): Promise<number[]> {
+  assertOrdered(migrations);
+  if (targetVersion !== undefined && !migrations.some((m) => m.version === targetVersion)) {
+    throw new Error(`There is no migration with version ${targetVersion}`);
+  }
+  await ensureMigrationsTable(db);
+  const applied: number[] = [];
+  for (const migration of migrations) {
+    if (targetVersion !== undefined && migration.version > targetVersion) break;
+    const ran = await db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
+      const done = await trx
+        .selectFrom('schema_migrations')
+        .select('version')
+        .where('version', '=', migration.version)
+        .executeTakeFirst();
+      if (done) return false;
+      await migration.up(trx as unknown as Kysely<unknown>);
+      await trx
+        .insertInto('schema_migrations')
+        .values({
+          version: migration.version,
+          description: migration.description,
+          class_name: migration.className,
+        })
+        .execute();
+      return true;
+    });
+    if (ran) applied.push(migration.version);
+  }
+  return applied;
+}
+
+function assertOrdered(migrations: readonly Migration[]): void {
+  migrations.forEach((migration, index) => {
+    const previous = migrations[index - 1];
+    if (previous && previous.version >= migration.version) {
+      throw new Error(
+        `Migrations out of order: ${previous.className} (${previous.version}) before ${migration.className} (${migration.version})`,
+      );
+    }
+  });
+}

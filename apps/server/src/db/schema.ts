@@ -1,0 +1,163 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+/** Row types of every table, as Kysely sees them. Migrations in ./migrations create them. */
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | string | null>;
+
+/** Who wrote a row last and when: every write path fills these (spec: writes are attributed). */
+interface WriteStamp {
+  created_at: CreatedAt;
+  created_by: string;
+  updated_at: Timestamp;
+  updated_by: string;
+}
+
+export interface SchemaMigrationsTable {
+  version: number;
+  description: string;
+  class_name: string;
+  applied_on: CreatedAt;
+}
+
+export interface SigningKeysTable {
+  kid: string;
+  private_jwk: JSONColumnType<Record<string, unknown>>;
+  public_jwk: JSONColumnType<Record<string, unknown>>;
+  created_at: CreatedAt;
+}
+
+export interface SessionsTable {
+  /** sha-256 of the cookie value: a copy of the table does not give away live sessions. */
+  id_hash: string;
+  user_subject: string;
+  user_email: string;
+  user_name: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+}
+
+export interface SignInAttemptsTable {
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+}
+
+export interface CountriesTable extends WriteStamp {
+  /** ISO 3166-1 numeric code. */
+  id: number;
+  alpha2: string;
+  alpha3: string;
+  name: string;
+  sequence: number | null;
+  valid_from: NullableTimestamp;
+  valid_to: NullableTimestamp;
+  cached_risk: string | null;
+  cached_risk_at: NullableTimestamp;
+}
+
+export interface ValidityPeriod {
+  years?: number | null;
+  months?: number | null;
+  days?: number | null;
+}
+
+export interface DocumentTypesTable extends WriteStamp {
+  id: string;
+  display_name: string;
+  tags: ColumnType<string[], string[], string[]>;
+  api_references: JSONColumnType<Record<string, string>>;
+  sequence: number | null;
+  valid_from: NullableTimestamp;
+  valid_to: NullableTimestamp;
+  validity_period: JSONColumnType<ValidityPeriod | null, string | null, string | null>;
+}
+
+export interface TenantsTable extends WriteStamp {
+  id: Generated<number>;
+  company_name: string;
+  domicile_country_id: number;
+}
+
+export interface TenantNamespacesTable {
+  namespace: string;
+  tenant_id: number;
+}
+
+export interface TenantUsersTable extends WriteStamp {
+  id: Generated<number>;
+  /** Stored lower-cased: sign-in matches emails case-insensitively. */
+  email: string;
+  tenant_id: number;
+}
+
+export interface EntityNames {
+  names: { entityName?: string } & Record<string, string | undefined>;
+}
+
+export interface EntitiesTable {
+  party_entity_id: string;
+  tenant_id: number;
+  names: JSONColumnType<EntityNames>;
+  country: string | null;
+  created_at: CreatedAt;
+}
+
+export interface EntityUserMetadata {
+  preferredName?: string;
+  givenName?: string;
+  familyName?: string;
+}
+
+export interface EntityUsersTable {
+  party_user_id: string;
+  party_entity_id: string;
+  /** Denormalised from the entity so tenant-scoped paging needs no join. */
+  tenant_id: number;
+  type: number;
+  state: string;
+  email: string | null;
+  metadata: JSONColumnType<EntityUserMetadata>;
+  keys: JSONColumnType<Record<string, string>>;
+  created_at: CreatedAt;
+}
+
+export interface EventsTable {
+  id: Generated<number>;
+  event_name: string;
+  tenant_id: number | null;
+  entity_id: string | null;
+  unique_id: string;
+  created_at: CreatedAt;
+  metadata: JSONColumnType<Record<string, unknown>>;
+  is_processed: Generated<boolean>;
+  has_error: Generated<boolean>;
+}
+
+export interface ProcessedEventsTable {
+  event_id: number;
+  worker_name: string;
+  has_error: boolean;
+  error_message: string | null;
+  processed_at: NullableTimestamp;
+  attempts: number;
+}
+
+export interface Database {
+  schema_migrations: SchemaMigrationsTable;
+  signing_keys: SigningKeysTable;
+  sessions: SessionsTable;
+  sign_in_attempts: SignInAttemptsTable;
+  countries: CountriesTable;
+  document_types: DocumentTypesTable;
+  tenants: TenantsTable;
+  tenant_namespaces: TenantNamespacesTable;
+  tenant_users: TenantUsersTable;
+  entities: EntitiesTable;
+  entity_users: EntityUsersTable;
+  events: EventsTable;
+  processed_events: ProcessedEventsTable;
+}

@@ -1,0 +1,37 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type AppConfig } from './config.ts';
+import { openDatabase } from './db/connection.ts';
+import { migrateTo } from './db/migrator.ts';
+import { seedDemoData } from './db/seed/demo.ts';
+
+/** Starts the server: config, database (migrations and demo seed when due), then HTTP. */
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const database = await openDatabase(config.database);
+  if (config.migrateOnStart) await migrateTo(database.db);
+  if (config.seedDemoData) await seedDemoData(database.db);
+  const app = await buildApp({ config, database });
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'Shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(`Console ready at ${config.publicUrl}`);
+}
+
+await main();

@@ -1,0 +1,4 @@
+import { benchServerThroughput } from './server-throughput.ts';
+
+// Every benchmark prints its measurement next to a baseline taken in the same run.
+await benchServerThroughput();
