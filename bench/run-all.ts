@@ -1,4 +1,6 @@
+import { benchBundle } from './bundle.ts';
 import { benchServerThroughput } from './server-throughput.ts';
 
 // Every benchmark prints its measurement next to a baseline taken in the same run.
+await benchBundle();
 await benchServerThroughput();

@@ -33,6 +33,21 @@ describe('loadConfig', () => {
     ).toBe(true);
   });
 
+  it('grants the demo roles only with the embedded identity provider', () => {
+    expect(loadConfig({}).staffEmails).toEqual(['@example.com']);
+    const external = loadConfig({
+      OIDC_ISSUER: 'https://login.microsoftonline.com/tenant/v2.0',
+      OIDC_CLIENT_ID: 'console',
+      OIDC_CLIENT_SECRET: 'secret',
+    });
+    expect(external.adminEmails).toEqual([]);
+    expect(external.staffEmails).toEqual([]);
+    expect(loadConfig({ ADMIN_EMAILS: ' Boss@Corp.example , ,x@y.z' }).adminEmails).toEqual([
+      'boss@corp.example',
+      'x@y.z',
+    ]);
+  });
+
   it('names the variable and the problem for each bad value', () => {
     expect(problemsOf({ PORT: 'eighty' })).toEqual(['PORT must be a port number']);
     expect(problemsOf({ PORT: '70000' })).toEqual(['PORT must be between 0 and 65535']);

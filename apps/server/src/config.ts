@@ -25,6 +25,9 @@ const positiveInt = z.coerce
   .int({ error: 'must be a whole number' })
   .positive({ error: 'must be greater than 0' });
 
+const DEMO_ADMIN_EMAILS = ['admin@example.com'];
+const DEMO_STAFF_EMAILS = ['@example.com'];
+
 const environmentSchema = z
   .object({
     NODE_ENV: z
@@ -57,8 +60,8 @@ const environmentSchema = z
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     OIDC_SCOPES: z.string().min(1).default('openid profile email'),
-    ADMIN_EMAILS: emailList.default(['admin@example.com']),
-    STAFF_EMAILS: emailList.default(['@example.com']),
+    ADMIN_EMAILS: emailList.optional(),
+    STAFF_EMAILS: emailList.optional(),
     SESSION_TTL_SECONDS: positiveInt.default(8 * 60 * 60),
     ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(15 * 60),
     SIGN_IN_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
@@ -162,8 +165,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
           scopes: env.OIDC_SCOPES,
         }
       : { kind: 'embedded' },
-    adminEmails: env.ADMIN_EMAILS,
-    staffEmails: env.STAFF_EMAILS,
+    // The demo accounts' roles are defaults only with the embedded identity provider; with a real
+    // issuer nobody is admin or staff until the operator says so.
+    adminEmails: env.ADMIN_EMAILS ?? (env.OIDC_ISSUER ? [] : DEMO_ADMIN_EMAILS),
+    staffEmails: env.STAFF_EMAILS ?? (env.OIDC_ISSUER ? [] : DEMO_STAFF_EMAILS),
     sessionTtlSeconds: env.SESSION_TTL_SECONDS,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     signInRateLimitPerMinute: env.SIGN_IN_RATE_LIMIT_PER_MINUTE,

@@ -1,0 +1,82 @@
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from '@playwright/test';
+import { ratio, startConsoleServer } from './lib.ts';
+
+// Budgets from the foundation issue, and what a popular shadcn/ui admin template sends, for scale.
+const LOGIN_BUDGET_BYTES = 100_000;
+const SHELL_BUDGET_BYTES = 187_000;
+const TEMPLATE_LOGIN_BYTES = 230_000;
+const TEMPLATE_SHELL_BYTES = 375_000;
+
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
+
+/**
+ * Gzip bytes of the JavaScript a browser downloads before the login screen, and before the
+ * dashboard shell, is usable (headless Chromium against the real server).
+ */
+export async function benchBundle(): Promise<void> {
+  const server = await startConsoleServer(3203);
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    const loginPage = await browser.newPage();
+    const loginBytes = await javascriptBytesUntil(loginPage, async () => {
+      await loginPage.goto(`${server.url}/login`);
+      await loginPage.getByRole('button', { name: 'Continue with Microsoft' }).waitFor();
+    });
+
+    // Sign in through the embedded identity provider, then load the shell with an empty cache.
+    const context = await browser.newContext();
+    const shellPage = await context.newPage();
+    await shellPage.goto(`${server.url}/authenticated`);
+    await shellPage.getByRole('button', { name: 'admin@example.com' }).click();
+    await shellPage.waitForURL(/\/dashboard/);
+    const fresh = await context.newPage();
+    const cdp = await context.newCDPSession(fresh);
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const shellBytes = await javascriptBytesUntil(fresh, async () => {
+      await fresh.goto(`${server.url}/dashboard`);
+      await fresh.getByRole('link', { name: 'Countries' }).waitFor();
+    });
+
+    report('login', loginBytes, LOGIN_BUDGET_BYTES, TEMPLATE_LOGIN_BYTES);
+    report('shell', shellBytes, SHELL_BUDGET_BYTES, TEMPLATE_SHELL_BYTES);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+async function javascriptBytesUntil(page: Page, ready: () => Promise<void>): Promise<number> {
+  const scripts = new Map<string, Promise<number>>();
+  page.on('response', (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (!type.includes('javascript')) return;
+    scripts.set(
+      response.url(),
+      response.body().then((body) => gzipSync(body).length),
+    );
+  });
+  await ready();
+  const sizes = await Promise.all(scripts.values());
+  return sizes.reduce((sum, size) => sum + size, 0);
+}
+
+function report(screen: string, bytes: number, budget: number, template: number): void {
+  console.log(`bundle: JavaScript before the ${screen} screen is usable`);
+  console.log(`  ours     : ${(bytes / 1000).toFixed(1)} kB gzip`);
+  console.log(`  budget   : ${(budget / 1000).toFixed(0)} kB -> ratio ${ratio(bytes, budget)}`);
+  console.log(
+    `  template : ${(template / 1000).toFixed(0)} kB (shadcn/ui admin template) -> ratio ${ratio(bytes, template)}`,
+  );
+}
