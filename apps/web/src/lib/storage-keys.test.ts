@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { APP_CONFIG_CACHE_KEY, AUTH_TOKENS_KEY, PAGE_SIZE_KEYS } from './storage-keys';
+
+describe('storage keys', () => {
+  it("are the spec's names (stored data outlives releases)", () => {
+    expect(AUTH_TOKENS_KEY).toBe('auth_tokens');
+    expect(APP_CONFIG_CACHE_KEY).toBe('app_config_cache');
+    expect(PAGE_SIZE_KEYS).toEqual({
+      countries: 'countriesPageSize',
+      documentTypes: 'documentTypesPageSize',
+      tenants: 'tenantsPageSize',
+      tenantUsers: 'tenantUsersPageSize',
+      entities: 'tenantPortalEntitiesPageSize',
+      entityUsers: 'tenantPortalEntityUsersPageSize',
+      events: 'eventsPageSize',
+    });
+  });
+});
