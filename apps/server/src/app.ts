@@ -17,6 +17,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { registerAuth } from './auth/index.ts';
 import type { AppConfig } from './config.ts';
 import { isDatabaseReachable, type DatabaseHandle } from './db/connection.ts';
 import { HttpError } from './http/errors.ts';
@@ -110,6 +111,8 @@ export async function buildApp(deps: AppDependencies): Promise<ConsoleApp> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs/api', staticCSP: false });
+  // Before every other route: the /api and /svc guard applies to routes registered after it.
+  await registerAuth(app, { config, database });
 
   app.get(
     '/healthz',

@@ -1,0 +1,103 @@
+import { decodeProtectedHeader, errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { z } from 'zod';
+import type { AppConfig } from '../config.ts';
+import { ROLES, type Role } from './roles.ts';
+import { SIGNING_ALGORITHM, type SigningKeyStore } from './signing-keys.ts';
+
+/** The signed-in person as every /api and /svc handler sees it (`request.user`). */
+export interface AuthenticatedUser {
+  /** The identity provider's subject. */
+  subject: string;
+  /** Lower-cased email address. */
+  email: string;
+  name: string;
+  roles: Role[];
+  /** Set for tenant users: the tenant whose data they may see. */
+  tenantId?: number;
+}
+
+/** Why a bearer token was refused; the guard answers 401 with this message. */
+export class InvalidAccessTokenError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidAccessTokenError';
+  }
+}
+
+const accessTokenClaims = z.object({
+  sub: z.string().min(1),
+  name: z.string(),
+  email: z.string().min(1),
+  roles: z.array(z.enum(ROLES)),
+  tid: z.number().int().optional(),
+});
+
+/**
+ * Mints and verifies the short-lived access tokens (JWT, ES256) the SPA sends as
+ * `Authorization: Bearer`. Keys come from the database, so any instance verifies any token.
+ */
+export class AccessTokens {
+  constructor(
+    private readonly keys: SigningKeyStore,
+    private readonly config: Pick<AppConfig, 'publicUrl' | 'accessTokenTtlSeconds'>,
+  ) {}
+
+  async mint(user: AuthenticatedUser): Promise<string> {
+    const { kid, privateKey } = await this.keys.signingKey();
+    const claims: JWTPayload = {
+      name: user.name,
+      preferred_username: user.email,
+      // The SPA reads the signed-in email from `upn` (spec, section 3).
+      upn: user.email,
+      email: user.email,
+      roles: user.roles,
+      ...(user.tenantId === undefined ? {} : { tid: user.tenantId }),
+    };
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid, typ: 'JWT' })
+      .setSubject(user.subject)
+      .setIssuer(this.config.publicUrl)
+      .setAudience(this.config.publicUrl)
+      .setIssuedAt()
+      .setExpirationTime(`${this.config.accessTokenTtlSeconds}s`)
+      .sign(privateKey);
+  }
+
+  /** Checks signature, issuer, audience and expiry; throws InvalidAccessTokenError otherwise. */
+  async verify(token: string): Promise<AuthenticatedUser> {
+    let kid: string | undefined;
+    try {
+      kid = decodeProtectedHeader(token).kid;
+    } catch {
+      throw new InvalidAccessTokenError('The access token is malformed');
+    }
+    const key = kid ? await this.keys.publicKey(kid) : undefined;
+    if (!key) throw new InvalidAccessTokenError('The access token is not signed by this server');
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, key, {
+        algorithms: [SIGNING_ALGORITHM],
+        issuer: this.config.publicUrl,
+        audience: this.config.publicUrl,
+        requiredClaims: ['exp', 'sub'],
+      }));
+    } catch (error) {
+      throw new InvalidAccessTokenError(describeJoseError(error));
+    }
+    const claims = accessTokenClaims.safeParse(payload);
+    if (!claims.success) throw new InvalidAccessTokenError('The access token claims are invalid');
+    const { sub, name, email, roles, tid } = claims.data;
+    return { subject: sub, email, name, roles, ...(tid === undefined ? {} : { tenantId: tid }) };
+  }
+}
+
+function describeJoseError(error: unknown): string {
+  if (error instanceof errors.JWTExpired) return 'The access token has expired';
+  if (error instanceof errors.JWSSignatureVerificationFailed) {
+    return 'The access token signature is invalid';
+  }
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    return `The access token ${error.claim} claim is invalid`;
+  }
+  return 'The access token is invalid';
+}

@@ -1,0 +1,249 @@
+import type { Kysely } from 'kysely';
+import * as client from 'openid-client';
+import type { Database } from '../db/schema.ts';
+import { normaliseEmail } from './roles.ts';
+import type { SessionUser } from './sessions.ts';
+import { SignInError } from './sign-in-error.ts';
+
+/** How long a started sign-in may take before its callback is refused. */
+export const SIGN_IN_ATTEMPT_TTL_SECONDS = 10 * 60;
+
+/** Seconds to wait for the identity provider before telling the user it cannot be reached. */
+const IDENTITY_PROVIDER_TIMEOUT_SECONDS = 10;
+
+export interface RelyingPartySettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: string;
+  /** `${publicUrl}/auth/callback`, registered at the identity provider. */
+  redirectUri: string;
+  /** Extra authorization parameters, e.g. `prompt=login` for the embedded provider. */
+  authorizationParams?: Record<string, string>;
+  /** Only for the embedded provider, whose issuer is http:// in development. */
+  allowHttp?: boolean;
+  /** Replaces network calls to the issuer (the embedded provider answers in-process). */
+  fetch?: client.CustomFetch;
+}
+
+/**
+ * The OpenID Connect relying party: authorization code flow with PKCE (S256), state and nonce.
+ * Started sign-ins live in `sign_in_attempts`, so any instance can finish what another started.
+ * Discovery happens at the first sign-in and is tried again at the next one if it failed.
+ */
+export class RelyingParty {
+  private discovered: Promise<client.Configuration> | undefined;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly settings: RelyingPartySettings,
+  ) {}
+
+  /** Records a new attempt and returns where to send the browser, with the attempt's state. */
+  async startSignIn(): Promise<{ state: string; authorizationUrl: string }> {
+    const configuration = await this.configuration();
+    const state = client.randomState();
+    const nonce = client.randomNonce();
+    const codeVerifier = client.randomPKCECodeVerifier();
+    await this.db
+      .insertInto('sign_in_attempts')
+      .values({
+        state,
+        nonce,
+        code_verifier: codeVerifier,
+        expires_at: new Date(Date.now() + SIGN_IN_ATTEMPT_TTL_SECONDS * 1000),
+      })
+      .execute();
+    const authorizationUrl = client.buildAuthorizationUrl(configuration, {
+      ...this.settings.authorizationParams,
+      redirect_uri: this.settings.redirectUri,
+      scope: this.settings.scopes,
+      response_type: 'code',
+      code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      state,
+      nonce,
+    });
+    return { state, authorizationUrl: authorizationUrl.href };
+  }
+
+  /**
+   * Finishes the sign-in the identity provider redirected back with. `callbackUrl` is the full
+   * redirect URI with its query; `browserState` is the state this browser started with.
+   */
+  async finishSignIn(callbackUrl: URL, browserState: string | undefined): Promise<SessionUser> {
+    const params = callbackUrl.searchParams;
+    const state = params.get('state') ?? undefined;
+    const error = params.get('error');
+    if (error) {
+      if (state) await this.consumeAttempt(state);
+      throw identityProviderRefused(error);
+    }
+    if (!state || state !== browserState) {
+      throw new SignInError(
+        400,
+        'This sign-in was not started in this browser, or it was already finished. Please sign in again.',
+        state
+          ? 'Sign-in callback state does not match the browser'
+          : 'Sign-in callback without state',
+      );
+    }
+    const attempt = await this.consumeAttempt(state);
+    if (!attempt) {
+      throw new SignInError(
+        400,
+        'This sign-in has expired or was already used. Please sign in again.',
+        'Sign-in callback for an unknown or expired attempt',
+      );
+    }
+    const configuration = await this.configuration();
+    const tokens = await client
+      .authorizationCodeGrant(configuration, callbackUrl, {
+        pkceCodeVerifier: attempt.code_verifier,
+        expectedState: state,
+        expectedNonce: attempt.nonce,
+        idTokenExpected: true,
+      })
+      .catch((cause: unknown) => {
+        throw new SignInError(
+          502,
+          'The identity provider did not confirm the sign-in. Please try again.',
+          `Token exchange failed: ${describeClientError(cause)}`,
+          { cause },
+        );
+      });
+    return this.identify(configuration, tokens);
+  }
+
+  /** The issuer's metadata, discovered once; a failed discovery is retried at the next call. */
+  configuration(): Promise<client.Configuration> {
+    if (!this.discovered) {
+      const discovering = this.discover();
+      this.discovered = discovering;
+      discovering.catch(() => {
+        if (this.discovered === discovering) this.discovered = undefined;
+      });
+    }
+    return this.discovered;
+  }
+
+  async deleteExpiredAttempts(): Promise<void> {
+    await this.db.deleteFrom('sign_in_attempts').where('expires_at', '<=', new Date()).execute();
+  }
+
+  private async discover(): Promise<client.Configuration> {
+    const { issuer, clientId, clientSecret, allowHttp, fetch } = this.settings;
+    try {
+      return await client.discovery(
+        new URL(issuer),
+        clientId,
+        undefined,
+        client.ClientSecretPost(clientSecret),
+        {
+          timeout: IDENTITY_PROVIDER_TIMEOUT_SECONDS,
+          execute: allowHttp ? [client.allowInsecureRequests] : [],
+          ...(fetch ? { [client.customFetch]: fetch } : {}),
+        },
+      );
+    } catch (cause) {
+      throw new SignInError(
+        502,
+        'The identity provider cannot be reached right now. Please try again in a moment.',
+        `Discovery of ${issuer} failed: ${describeClientError(cause)}`,
+        { cause },
+      );
+    }
+  }
+
+  /** A single-use read: the attempt is deleted as it is taken. */
+  private consumeAttempt(state: string) {
+    return this.db
+      .deleteFrom('sign_in_attempts')
+      .where('state', '=', state)
+      .where('expires_at', '>', new Date())
+      .returning(['nonce', 'code_verifier'])
+      .executeTakeFirst();
+  }
+
+  /** Who signed in: from the ID token, else from the userinfo endpoint. */
+  private async identify(
+    configuration: client.Configuration,
+    tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>,
+  ): Promise<SessionUser> {
+    const idToken = tokens.claims();
+    if (!idToken) throw new SignInError(502, GENERIC_FAILURE, 'No ID token in the token response');
+    let claims: Record<string, unknown> = idToken;
+    if (!emailFromClaims(claims) && configuration.serverMetadata().userinfo_endpoint) {
+      const userInfo = await client
+        .fetchUserInfo(configuration, tokens.access_token, idToken.sub)
+        .catch((cause: unknown) => {
+          throw new SignInError(502, GENERIC_FAILURE, 'Userinfo request failed', { cause });
+        });
+      // The ID token wins where both speak; userinfo fills in what it left out.
+      claims = { ...userInfo, ...idToken };
+    }
+    const email = emailFromClaims(claims);
+    if (!email) {
+      throw new SignInError(
+        400,
+        'The identity provider did not share an email address for this account, so the console cannot tell who you are.',
+        'The identity provider returned no email, preferred_username or upn claim',
+      );
+    }
+    return { subject: idToken.sub, email, name: nameFromClaims(claims, email) };
+  }
+}
+
+const GENERIC_FAILURE = 'The sign-in could not be completed. Please try again.';
+
+/**
+ * The email of the signed-in person. Microsoft Entra ID often sends no `email` but an address in
+ * `preferred_username` or `upn`: take the first present. An `email` the provider says is not
+ * verified is not trusted.
+ */
+export function emailFromClaims(claims: Record<string, unknown>): string | undefined {
+  const candidates = [
+    claims.email_verified === false ? undefined : claims.email,
+    claims.preferred_username,
+    claims.upn,
+  ];
+  const email = candidates.find(
+    (value): value is string => typeof value === 'string' && value.includes('@'),
+  );
+  return email === undefined ? undefined : normaliseEmail(email);
+}
+
+function nameFromClaims(claims: Record<string, unknown>, email: string): string {
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  const name =
+    text(claims.name) || [text(claims.given_name), text(claims.family_name)].join(' ').trim();
+  return name || email.slice(0, email.indexOf('@'));
+}
+
+function identityProviderRefused(error: string): SignInError {
+  if (error === 'access_denied') {
+    return new SignInError(
+      400,
+      'Sign-in was cancelled or refused at the identity provider.',
+      'The identity provider answered access_denied',
+    );
+  }
+  // Only known error codes are echoed to the log: the parameter is attacker-controlled.
+  const code = /^[a-z_]{1,64}$/.test(error) ? error : 'unrecognised error';
+  return new SignInError(
+    400,
+    'The identity provider could not sign you in. Please try again.',
+    `The identity provider answered ${code}`,
+  );
+}
+
+/** A log-safe description: error class and code, never request or response bodies. */
+function describeClientError(error: unknown): string {
+  if (error instanceof client.ResponseBodyError) return `${error.error} (${error.status})`;
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    const cause = error.cause instanceof Error ? `; ${error.cause.message}` : '';
+    return `${error.name}${typeof code === 'string' ? ` ${code}` : ''}: ${error.message}${cause}`;
+  }
+  return 'unknown error';
+}

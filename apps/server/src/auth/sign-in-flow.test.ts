@@ -1,0 +1,217 @@
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { TestBrowser } from '../../test/test-browser.ts';
+import { demoAccounts } from './demo-accounts.ts';
+import { SESSION_COOKIE } from './sessions.ts';
+
+// The real flow over HTTP: /authenticated -> embedded identity provider -> our sign-in page ->
+// /auth/callback -> session cookie -> /auth/session.
+
+let testApp: TestApp;
+let tenantId: number;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  tenantId = await registerTenantUser(testApp, 'Jane.Doe@Initech.example');
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+describe('sign-in through the embedded identity provider', () => {
+  it('signs an admin in with the demo account button', async () => {
+    const browser = new TestBrowser(testApp.config.publicUrl);
+    const page = await openSignInPage(browser);
+
+    expect(page.html).toContain('<title>Sign in</title>');
+    expect(buttonNames(page.html)).toEqual([
+      ...demoAccounts.map((account) => account.email),
+      'Sign in',
+      'Cancel',
+    ]);
+    expect(page.html).toMatch(/<label for="email">Email address<\/label>/);
+
+    const callback = await chooseAccount(browser, page, 'admin@example.com');
+    expect(callback.status).toBe(302);
+    expect(callback.location).toBe('/dashboard');
+    expect(callback.setCookie).toMatch(
+      new RegExp(`^${SESSION_COOKIE}=[^;]+; Max-Age=28800; Path=/; HttpOnly; SameSite=Lax$`),
+    );
+
+    const session = await browser.fetch('/auth/session');
+    expect(session.status).toBe(200);
+    expect(session.headers.get('cache-control')).toBe('no-store');
+    const body = (await session.json()) as {
+      isAuthenticated: boolean;
+      accessToken: string;
+      userEmail: string;
+    };
+    expect(body).toMatchObject({ isAuthenticated: true, userEmail: 'admin@example.com' });
+    const claims = decodeJwt(body.accessToken);
+    expect(claims).toMatchObject({
+      sub: 'admin@example.com',
+      name: 'Ada Admin',
+      preferred_username: 'admin@example.com',
+      upn: 'admin@example.com',
+      email: 'admin@example.com',
+      iss: testApp.config.publicUrl,
+      aud: testApp.config.publicUrl,
+    });
+    expect(claims.roles).toEqual(expect.arrayContaining(['admin', 'staff']));
+    expect(claims.tid).toBeUndefined();
+    expect(claims.exp).toBe((claims.iat ?? 0) + testApp.config.accessTokenTtlSeconds);
+
+    // Signed in already: /authenticated goes straight back to the app.
+    const again = await browser.fetch('/authenticated');
+    expect(again.status).toBe(302);
+    expect(again.headers.get('location')).toBe('/dashboard');
+  });
+
+  it('signs a registered tenant user in with the email field', async () => {
+    const browser = new TestBrowser(testApp.config.publicUrl);
+    const page = await openSignInPage(browser);
+    const callback = await chooseAccount(browser, page, '  jane.doe@INITECH.example ');
+    expect(callback.status).toBe(302);
+    expect(callback.location).toBe('/dashboard');
+
+    const body = (await (await browser.fetch('/auth/session')).json()) as {
+      accessToken: string;
+      userEmail: string;
+    };
+    expect(body.userEmail).toBe('jane.doe@initech.example');
+    const claims = decodeJwt(body.accessToken);
+    expect(claims).toMatchObject({
+      name: 'Jane Doe',
+      upn: 'jane.doe@initech.example',
+      roles: ['tenant'],
+      tid: tenantId,
+    });
+  });
+
+  it('refuses an account without a role and starts no session', async () => {
+    const browser = new TestBrowser(testApp.config.publicUrl);
+    const page = await openSignInPage(browser);
+    const callback = await chooseAccount(browser, page, 'outsider@example.org');
+
+    expect(callback.status).toBe(403);
+    expect(callback.setCookie).not.toContain(`${SESSION_COOKIE}=`);
+    expect(callback.html).toContain('<title>Access refused</title>');
+    expect(callback.html).toContain(
+      'The account outsider@example.org is not allowed to use the console.',
+    );
+    expect(callback.html).toContain('<a href="/login">Back to sign-in</a>');
+    expect(browser.cookie(SESSION_COOKIE)).toBeUndefined();
+
+    const session = await browser.fetch('/auth/session');
+    expect(session.status).toBe(401);
+    expect(await session.json()).toEqual({ isAuthenticated: false });
+  });
+
+  it('re-asks the email field with an error for a malformed address', async () => {
+    const browser = new TestBrowser(testApp.config.publicUrl);
+    const page = await openSignInPage(browser);
+    const response = await browser.postForm(loginAction(page), { email: 'not-an-<email>' });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain('Enter an email address such as name@example.com.');
+    expect(html).toContain('value="not-an-&lt;email&gt;"');
+    expect(html).not.toContain('<email>');
+  });
+
+  it('ends on an error page when the user cancels at the identity provider', async () => {
+    const browser = new TestBrowser(testApp.config.publicUrl);
+    const page = await openSignInPage(browser);
+    const cancel = await browser.postForm(page.action.replace(/\/login$/, '/abort'), {});
+    const { response } = await browser.follow(cancel, page.action);
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain('Sign-in was cancelled or refused at the identity provider.');
+    expect(html).toContain('<a href="/login">Back to sign-in</a>');
+    expect(browser.cookie(SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it('signs out: the session row goes and the cookie is cleared', async () => {
+    const browser = new TestBrowser(testApp.config.publicUrl);
+    await chooseAccount(browser, await openSignInPage(browser), 'staff@example.com');
+    expect((await browser.fetch('/auth/session')).status).toBe(200);
+
+    const signOut = await browser.fetch('/signout');
+    expect(signOut.status).toBe(302);
+    expect(signOut.headers.get('location')).toBe('/login');
+    expect(signOut.headers.getSetCookie().join()).toMatch(new RegExp(`^${SESSION_COOKIE}=;`));
+    expect((await browser.fetch('/auth/session')).status).toBe(401);
+    const rows = await testApp.database.db.selectFrom('sessions').select('user_email').execute();
+    expect(rows.map((row) => row.user_email)).not.toContain('staff@example.com');
+  });
+});
+
+interface SignInPage {
+  html: string;
+  url: string;
+  action: string;
+}
+
+async function openSignInPage(browser: TestBrowser): Promise<SignInPage> {
+  const start = await browser.fetch('/authenticated');
+  expect(start.status).toBe(302);
+  const authorizationUrl = new URL(start.headers.get('location') ?? '');
+  expect(authorizationUrl.href.startsWith(`${testApp.config.publicUrl}/oidc/auth?`)).toBe(true);
+  expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(authorizationUrl.searchParams.get('nonce')).toBeTruthy();
+  expect(authorizationUrl.searchParams.get('state')).toBeTruthy();
+
+  const { response, url } = await browser.follow(start, '/authenticated');
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('text/html');
+  const html = await response.text();
+  const page = { html, url, action: '' };
+  page.action = loginAction(page);
+  return page;
+}
+
+function loginAction(page: Pick<SignInPage, 'html' | 'url'>): string {
+  const action = /<form method="post" action="([^"]+\/login)">/.exec(page.html)?.[1];
+  if (!action) throw new Error('The sign-in page has no login form');
+  return new URL(action.replaceAll('&amp;', '&'), page.url).href;
+}
+
+/** Posts the account like a click on its button (or the email field) and follows to the callback. */
+async function chooseAccount(browser: TestBrowser, page: SignInPage, email: string) {
+  const posted = await browser.postForm(page.action, { email });
+  expect(posted.status).toBe(303);
+  const { response, hops } = await browser.follow(posted, page.action, '/dashboard');
+  expect(hops.some((hop) => new URL(hop.url).pathname === '/auth/callback')).toBe(true);
+  return {
+    status: response.status,
+    location: response.headers.get('location'),
+    setCookie:
+      response.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`)) ?? '',
+    html: response.status === 302 ? '' : await response.text(),
+  };
+}
+
+function buttonNames(html: string): string[] {
+  return [...html.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((match) => match[1] ?? '');
+}
+
+async function registerTenantUser(testApp: TestApp, email: string): Promise<number> {
+  const { db } = testApp.database;
+  const stamp = { created_by: 'test', updated_by: 'test', updated_at: new Date() };
+  await db
+    .insertInto('countries')
+    .values({ id: 840, alpha2: 'US', alpha3: 'USA', name: 'United States', ...stamp })
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+  const tenant = await db
+    .insertInto('tenants')
+    .values({ company_name: 'Initech', domicile_country_id: 840, ...stamp })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('tenant_users')
+    .values({ email: email.toLowerCase(), tenant_id: tenant.id, ...stamp })
+    .execute();
+  return tenant.id;
+}

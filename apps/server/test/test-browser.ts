@@ -1,0 +1,116 @@
+/**
+ * A minimal browser for HTTP tests of full-page flows (sign-in): fetch with a cookie jar that
+ * honours Path, Max-Age and Expires, and manual redirects so each hop can be checked.
+ */
+interface StoredCookie {
+  name: string;
+  value: string;
+  path: string;
+  expiresAt: number | undefined;
+}
+
+export interface Hop {
+  url: string;
+  status: number;
+}
+
+export class TestBrowser {
+  private readonly jar = new Map<string, StoredCookie>();
+
+  constructor(private readonly baseUrl: string) {}
+
+  /** One request, no redirect following. Relative URLs are resolved against the base URL. */
+  async fetch(url: string, init: RequestInit = {}): Promise<Response> {
+    const target = new URL(url, this.baseUrl);
+    const headers = new Headers(init.headers);
+    const cookieHeader = this.cookieHeaderFor(target.pathname);
+    if (cookieHeader) headers.set('cookie', cookieHeader);
+    const response = await fetch(target, { ...init, headers, redirect: 'manual' });
+    this.store(response.headers.getSetCookie());
+    return response;
+  }
+
+  /** Submits a form like a browser: urlencoded POST. */
+  postForm(url: string, fields: Record<string, string>): Promise<Response> {
+    return this.fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+  }
+
+  /**
+   * Follows redirects from `response` (GET after 301/302/303) until a page answers or the next
+   * location's path is `stopAtPath`. Returns the last response and every hop taken.
+   */
+  async follow(
+    response: Response,
+    from: string,
+    stopAtPath?: string,
+  ): Promise<{ response: Response; url: string; hops: Hop[] }> {
+    const hops: Hop[] = [];
+    let current = response;
+    let url = new URL(from, this.baseUrl).href;
+    for (let count = 0; count < 20; count++) {
+      const location = current.headers.get('location');
+      if (current.status < 300 || current.status >= 400 || !location) break;
+      const next = new URL(location, url);
+      hops.push({ url: next.href, status: current.status });
+      url = next.href;
+      if (stopAtPath && next.pathname === stopAtPath) break;
+      await current.arrayBuffer();
+      current = await this.fetch(next.href);
+    }
+    return { response: current, url, hops };
+  }
+
+  cookie(name: string): string | undefined {
+    const now = Date.now();
+    for (const cookie of this.jar.values()) {
+      if (cookie.name === name && (cookie.expiresAt === undefined || cookie.expiresAt > now)) {
+        return cookie.value;
+      }
+    }
+    return undefined;
+  }
+
+  setCookie(name: string, value: string, path = '/'): void {
+    this.jar.set(`${name};${path}`, { name, value, path, expiresAt: undefined });
+  }
+
+  private cookieHeaderFor(pathname: string): string {
+    const now = Date.now();
+    return [...this.jar.values()]
+      .filter((cookie) => cookie.expiresAt === undefined || cookie.expiresAt > now)
+      .filter((cookie) => pathMatches(cookie.path, pathname))
+      .map((cookie) => `${cookie.name}=${cookie.value}`)
+      .join('; ');
+  }
+
+  private store(setCookies: string[]): void {
+    for (const line of setCookies) {
+      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+      const separator = pair.indexOf('=');
+      const name = pair.slice(0, separator);
+      const value = pair.slice(separator + 1);
+      let path = '/';
+      let expiresAt: number | undefined;
+      for (const attribute of attributes) {
+        const [key = '', attributeValue = ''] = attribute.split('=');
+        const lowerKey = key.toLowerCase();
+        if (lowerKey === 'path') path = attributeValue;
+        if (lowerKey === 'max-age') expiresAt = Date.now() + Number(attributeValue) * 1000;
+        if (lowerKey === 'expires' && expiresAt === undefined) {
+          expiresAt = Date.parse(attribute.slice(attribute.indexOf('=') + 1));
+        }
+      }
+      this.jar.set(`${name};${path}`, { name, value, path, expiresAt });
+    }
+  }
+}
+
+function pathMatches(cookiePath: string, requestPath: string): boolean {
+  if (requestPath === cookiePath) return true;
+  if (!requestPath.startsWith(cookiePath)) return false;
+  return cookiePath.endsWith('/') || requestPath[cookiePath.length] === '/';
+}
