@@ -50,7 +50,8 @@ function createFastify(config: AppConfig) {
       },
     },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
@@ -59,6 +60,11 @@ function createFastify(config: AppConfig) {
     rewriteUrl: (req) => (req.url ?? '/').replace(/^\/api\/(api|svc)\//i, '/$1/'),
   };
   return Fastify(options).withTypeProvider<ZodTypeProvider>();
+}
+
+/** Fastify's typings omit the hop count that proxy-addr supports: say it as a trust function. */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }
 
 export type ConsoleApp = ReturnType<typeof createFastify>;

@@ -48,6 +48,19 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('trusts forwarded headers only when told to', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.0.0.0/8',
+    ]);
+    expect(problemsOf({ TRUST_PROXY: 'everyone' })).toEqual([
+      'TRUST_PROXY must be true, false, a hop count, or comma-separated proxy addresses',
+    ]);
+  });
+
   it('names the variable and the problem for each bad value', () => {
     expect(problemsOf({ PORT: 'eighty' })).toEqual(['PORT must be a port number']);
     expect(problemsOf({ PORT: '70000' })).toEqual(['PORT must be between 0 and 65535']);

@@ -66,6 +66,12 @@ const environmentSchema = z
     ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(15 * 60),
     SIGN_IN_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
     COOKIE_SECURE: booleanFromEnv.optional(),
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(true|false|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, {
+        error: 'must be true, false, a hop count, or comma-separated proxy addresses',
+      })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
@@ -121,6 +127,8 @@ export interface AppConfig {
   accessTokenTtlSeconds: number;
   signInRateLimitPerMinute: number;
   cookieSecure: boolean;
+  /** Which X-Forwarded-* headers to believe (Fastify's trustProxy): off unless behind a proxy. */
+  trustProxy: boolean | number | string[];
 }
 
 export class ConfigError extends Error {
@@ -173,5 +181,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     signInRateLimitPerMinute: env.SIGN_IN_RATE_LIMIT_PER_MINUTE,
     cookieSecure: env.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((address) => address.trim());
 }

@@ -33,9 +33,10 @@ describe('migrator', () => {
     expect(status.currentVersion).toBe(2);
     expect(status.applied.map((m) => m.version)).toEqual([1, 2]);
     expect(status.applied[0]?.appliedOn.getTime()).toBeGreaterThanOrEqual(before - 5_000);
-    expect(status.pending.map((m) => m.version)).toEqual([3, 4]);
+    const rest = migrations.map((m) => m.version).filter((version) => version > 2);
+    expect(status.pending.map((m) => m.version)).toEqual(rest);
 
-    expect(await migrateTo(database.db)).toEqual([3, 4]);
+    expect(await migrateTo(database.db)).toEqual(rest);
     status = await migrationStatus(database.db);
     expect(status.pending).toEqual([]);
     expect(await migrateTo(database.db)).toEqual([]);
