@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { registerAuth } from './auth/index.ts';
 import type { AppConfig } from './config.ts';
 import { isDatabaseReachable, type DatabaseHandle } from './db/connection.ts';
+import { registerFeatures } from './features/index.ts';
 import { HttpError } from './http/errors.ts';
 
 export interface AppDependencies {
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDependencies): Promise<ConsoleApp> {
   await app.register(fastifySwaggerUi, { routePrefix: '/docs/api', staticCSP: false });
   // Before every other route: the /api and /svc guard applies to routes registered after it.
   await registerAuth(app, { config, database });
+  await registerFeatures(app, deps);
 
   app.get(
     '/healthz',

@@ -21,14 +21,18 @@ async function main(): Promise<void> {
   if (config.seedDemoData) await seedDemoData(database.db);
   const app = await buildApp({ config, database });
 
+  // `tsx watch` forwards the terminal's signal again: shut down once, whatever arrives after.
+  let shuttingDown = false;
   const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
     app.log.info({ signal }, 'Shutting down');
     await app.close();
     await database.close();
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Console ready at ${config.publicUrl}`);

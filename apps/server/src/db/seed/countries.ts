@@ -1,0 +1,53 @@
+import isoCountries from 'i18n-iso-countries';
+import type { Insertable, Kysely } from 'kysely';
+import type { CountriesTable, Database } from '../schema.ts';
+import { SEED_ACTOR } from './common.ts';
+
+export interface IsoCountry {
+  /** ISO 3166-1 numeric code. */
+  id: number;
+  alpha2: string;
+  alpha3: string;
+  name: string;
+}
+
+/**
+ * Every ISO 3166-1 country from the maintained i18n-iso-countries package (249 entries), with its
+ * English name, ordered by numeric code. Codes the standard leaves to users (alpha-2 XA-XZ, numeric
+ * 900-999, such as the package's Kosovo XK/XKK/983) are not ISO 3166-1 and are left out.
+ */
+export function isoCountryList(): IsoCountry[] {
+  const names = isoCountries.getNames('en', { select: 'official' });
+  return Object.entries(isoCountries.getNumericCodes())
+    .map(([numeric, alpha2]) => ({
+      id: Number(numeric),
+      alpha2,
+      alpha3: isoCountries.alpha2ToAlpha3(alpha2) ?? '',
+      name: names[alpha2] ?? '',
+    }))
+    .filter((country) => country.id < 900 && !country.alpha2.startsWith('X'))
+    .map((country) => {
+      if (!country.alpha3 || !country.name) {
+        throw new Error(`i18n-iso-countries has no alpha-3 code or name for ${country.alpha2}`);
+      }
+      return country;
+    })
+    .sort((a, b) => a.id - b.id);
+}
+
+/** Inserts the ISO countries that are missing; existing rows (maybe edited) are left alone. */
+export async function seedCountries(db: Kysely<Database>, now = new Date()): Promise<number> {
+  const rows: Insertable<CountriesTable>[] = isoCountryList().map((country) => ({
+    ...country,
+    created_at: now,
+    created_by: SEED_ACTOR,
+    updated_at: now,
+    updated_by: SEED_ACTOR,
+  }));
+  const result = await db
+    .insertInto('countries')
+    .values(rows)
+    .onConflict((conflict) => conflict.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n);
+}

@@ -1,0 +1,159 @@
+import type {
+  DocumentType,
+  ImportResult,
+  ParsedDocumentTypeCreate,
+  ParsedDocumentTypeImportRecord,
+  ParsedDocumentTypeUpdate,
+} from '@console/contracts';
+import { sql, type InsertObject, type Kysely } from 'kysely';
+import type { AuthenticatedUser } from '../../auth/index.ts';
+import type { Database } from '../../db/schema.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { toDocumentType } from './queries.ts';
+import { documentTypeReferences } from './references.ts';
+
+/**
+ * Every write of document types. Each runs in one transaction and knows its actor, so that the
+ * domain event of the write (events issue) commits with it. Inputs come parsed by the contracts'
+ * schemas: IDs valid, tags normalised, an empty validity period already null.
+ */
+
+/** Rows per INSERT statement: 8 parameters each, far below PostgreSQL's 65,535 per statement. */
+const ROWS_PER_STATEMENT = 1000;
+
+type DocumentTypeFields = Omit<ParsedDocumentTypeCreate, 'id'>;
+
+/** The stored columns of a document type (not its id, not the stamps). */
+function columnsOf(fields: DocumentTypeFields) {
+  return {
+    display_name: fields.displayName,
+    tags: fields.tags,
+    api_references: JSON.stringify(fields.apiReferences),
+    sequence: fields.sequence,
+    valid_from: fields.validFrom,
+    valid_to: fields.validTo,
+    validity_period: fields.validityPeriod ? JSON.stringify(fields.validityPeriod) : null,
+  };
+}
+
+function newRow(
+  id: string,
+  fields: DocumentTypeFields,
+  actor: AuthenticatedUser,
+): InsertObject<Database, 'document_types'> {
+  return {
+    id,
+    ...columnsOf(fields),
+    created_by: actor.email,
+    updated_by: actor.email,
+    updated_at: sql<Date>`now()`,
+  };
+}
+
+/** POST api/documenttypes: 409 when the ID is taken. */
+export async function createDocumentType(
+  db: Kysely<Database>,
+  actor: AuthenticatedUser,
+  input: ParsedDocumentTypeCreate,
+): Promise<DocumentType> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('document_types')
+      .values(newRow(input.id, input, actor))
+      .onConflict((onConflict) => onConflict.column('id').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw conflict(`A document type with ID ${input.id} already exists.`);
+    return toDocumentType(row);
+  });
+}
+
+/** PUT api/documenttypes/{id}: replaces every field but the ID; 404 when unknown. */
+export async function updateDocumentType(
+  db: Kysely<Database>,
+  actor: AuthenticatedUser,
+  id: string,
+  input: ParsedDocumentTypeUpdate,
+): Promise<DocumentType> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('document_types')
+      .set({ ...columnsOf(input), updated_by: actor.email, updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw notFound(`Document type ${id} not found.`);
+    return toDocumentType(row);
+  });
+}
+
+/** DELETE api/documenttypes/{id}: 404 when unknown, 409 while in use (see references.ts). */
+export async function deleteDocumentType(
+  db: Kysely<Database>,
+  _actor: AuthenticatedUser,
+  id: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('document_types')
+      .select('id')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!existing) throw notFound(`Document type ${id} not found.`);
+    const references = await documentTypeReferences(trx, id);
+    if (references.length > 0) {
+      throw conflict(
+        `Cannot delete document type ${id} because it is currently being used. Please remove references first.`,
+        { references },
+      );
+    }
+    await trx.deleteFrom('document_types').where('id', '=', id).execute();
+  });
+}
+
+/**
+ * POST api/documenttypes/import: one upsert by ID of every record, all or nothing. Each record
+ * replaces every field of its document type (absent optional fields become empty); a record that
+ * matches its row is not written, so `count` is the number of document types added or changed
+ * and a second import of the same file writes nothing.
+ */
+export async function importDocumentTypes(
+  db: Kysely<Database>,
+  actor: AuthenticatedUser,
+  records: readonly ParsedDocumentTypeImportRecord[],
+): Promise<ImportResult> {
+  if (records.length === 0) return { count: 0 };
+  return db.transaction().execute(async (trx) => {
+    let count = 0;
+    for (let start = 0; start < records.length; start += ROWS_PER_STATEMENT) {
+      const rows = records
+        .slice(start, start + ROWS_PER_STATEMENT)
+        .map((record) => newRow(record.id, record, actor));
+      const result = await trx
+        .insertInto('document_types')
+        .values(rows)
+        .onConflict((onConflict) =>
+          onConflict
+            .column('id')
+            .doUpdateSet((eb) => ({
+              display_name: eb.ref('excluded.display_name'),
+              tags: eb.ref('excluded.tags'),
+              api_references: eb.ref('excluded.api_references'),
+              sequence: eb.ref('excluded.sequence'),
+              valid_from: eb.ref('excluded.valid_from'),
+              valid_to: eb.ref('excluded.valid_to'),
+              validity_period: eb.ref('excluded.validity_period'),
+              updated_by: eb.ref('excluded.updated_by'),
+              updated_at: sql<Date>`now()`,
+            }))
+            .where(
+              sql<boolean>`(document_types.display_name, document_types.tags, document_types.api_references, document_types.sequence, document_types.valid_from, document_types.valid_to, document_types.validity_period) is distinct from (excluded.display_name, excluded.tags, excluded.api_references, excluded.sequence, excluded.valid_from, excluded.valid_to, excluded.validity_period)`,
+            ),
+        )
+        .executeTakeFirst();
+      count += Number(result.numInsertedOrUpdatedRows ?? 0n);
+    }
+    return { count };
+  });
+}

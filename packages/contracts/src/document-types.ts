@@ -1,0 +1,329 @@
+import { z } from 'zod';
+
+/** Rules of document types (spec part 1, sections 5 and 9), shared by the dialog and the server. */
+
+export const DOCUMENT_TYPE_ID_MAX_LENGTH = 50;
+
+/** The spec's messages, word for word. */
+export const DOCUMENT_TYPE_ID_MESSAGES = {
+  required: 'ID is required',
+  tooLong: `ID must be ${DOCUMENT_TYPE_ID_MAX_LENGTH} characters or less`,
+  mustStartWithLetter: 'ID must start with a lowercase letter',
+  invalidCharacters: 'ID can only contain lowercase letters, numbers, and underscores',
+} as const;
+
+const ID_CHARACTERS = /^[a-z0-9_]*$/;
+const NOT_ID_CHARACTERS = /[^a-z0-9_]/g;
+
+/**
+ * The one message that applies to a document type ID, or null when it is valid. Checked in the
+ * spec's order: required, length, first character, characters.
+ */
+export function validateDocumentTypeId(id: string): string | null {
+  if (id.length === 0) return DOCUMENT_TYPE_ID_MESSAGES.required;
+  if (id.length > DOCUMENT_TYPE_ID_MAX_LENGTH) return DOCUMENT_TYPE_ID_MESSAGES.tooLong;
+  if (!/^[a-z]/.test(id)) return DOCUMENT_TYPE_ID_MESSAGES.mustStartWithLetter;
+  if (!ID_CHARACTERS.test(id)) return DOCUMENT_TYPE_ID_MESSAGES.invalidCharacters;
+  return null;
+}
+
+/**
+ * What the ID input keeps of what was typed or pasted: only a-z, 0-9 and '_' (spec: "the input
+ * strips invalid characters as typed"). It neither lower-cases nor shortens, so the length and
+ * first-character messages still show.
+ */
+export function sanitizeDocumentTypeIdInput(raw: string): string {
+  return raw.replace(NOT_ID_CHARACTERS, '');
+}
+
+/** A document type ID as a schema: the same single message as validateDocumentTypeId. */
+export const documentTypeIdSchema = z.string().superRefine((id, ctx) => {
+  const message = validateDocumentTypeId(id);
+  if (message) ctx.addIssue({ code: 'custom', message });
+});
+
+/** Tags trimmed, lower-cased and deduplicated (first occurrence wins), empty ones dropped. */
+export function normalizeTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  for (const tag of tags) {
+    const normalized = tag.toLowerCase().trim();
+    if (normalized) seen.add(normalized);
+  }
+  return [...seen];
+}
+
+/**
+ * Name of the form a document type needs (spec 9): 'EditIndividualId_' followed by the ID with
+ * everything but ASCII letters and digits removed, lower-cased. 'driving_licence' expects
+ * 'EditIndividualId_drivinglicence'.
+ */
+export function expectedFormName(documentTypeId: string): string {
+  return `EditIndividualId_${documentTypeId.replace(/[^a-zA-Z0-9]/g, '').toLowerCase()}`;
+}
+
+/**
+ * Validity period (spec 5): years at least 0, months 0-11, days 0-30, each optional; empty means
+ * no expiry, and a period with all three empty is null.
+ */
+export const validityPeriodSchema = z.object({
+  years: z.number().int().min(0).nullish(),
+  months: z.number().int().min(0).max(11).nullish(),
+  days: z.number().int().min(0).max(30).nullish(),
+});
+export type ValidityPeriod = z.infer<typeof validityPeriodSchema>;
+
+/** The period to store: null when no part is given, otherwise only the parts given. */
+export function normalizeValidityPeriod(
+  period: ValidityPeriod | null | undefined,
+): ValidityPeriod | null {
+  if (!period) return null;
+  const result: ValidityPeriod = {};
+  for (const part of ['years', 'months', 'days'] as const) {
+    const value = period[part];
+    if (value !== null && value !== undefined) result[part] = value;
+  }
+  return Object.keys(result).length === 0 ? null : result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// API shapes of the document types calls (spec part 1, sections 3, 5 and 7).
+
+/** A timestamp as the API sends it: ISO 8601 in UTC, or null when not set. */
+const timestampOrNull = z.iso.datetime().nullable();
+
+/**
+ * A timestamp as the API accepts it: ISO 8601 date-time with a zone (Z or an offset) or a date
+ * (midnight UTC); absent is null. Passed on as an ISO string in UTC.
+ */
+const timestampInput = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()], {
+    error: 'Must be an ISO 8601 date, or date-time with Z or an offset',
+  })
+  .nullish()
+  .transform((value, ctx) => {
+    if (value === null || value === undefined) return null;
+    const time = Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
+    if (Number.isNaN(time)) {
+      ctx.issues.push({ code: 'custom', input: value, message: `Not a real date: ${value}` });
+      return z.NEVER;
+    }
+    return new Date(time).toISOString();
+  });
+
+/** Text we store: PostgreSQL text cannot hold the NUL character. */
+const hasNoNul = (value: string) => !value.includes('\u0000');
+
+const requiredOr = (message: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? 'Required' : message;
+
+/** Tags: a list of strings, stored trimmed, lower-cased and deduplicated (spec 5). */
+export const documentTypeTagsSchema = z
+  .array(
+    z
+      .string({ error: 'Each tag must be a string' })
+      .refine(hasNoNul, { error: 'A tag must not contain the NUL character' }),
+    { error: requiredOr('tags must be an array of strings') },
+  )
+  .transform(normalizeTags);
+
+/**
+ * API references: service name to reference value. Both are stored trimmed; a service name must
+ * not be empty nor given twice (after trimming), a value must not be empty.
+ */
+export const apiReferencesSchema = z
+  .record(
+    z.string().refine(hasNoNul, { error: 'A service name must not contain the NUL character' }),
+    z
+      .string({ error: 'Each API reference value must be a string' })
+      .refine(hasNoNul, { error: 'An API reference must not contain the NUL character' }),
+    { error: requiredOr('apiReferences must be an object of service name to reference value') },
+  )
+  .superRefine((references, ctx) => {
+    const seen = new Set<string>();
+    for (const [service, value] of Object.entries(references)) {
+      if (typeof value !== 'string') continue; // already reported as not a string
+      const name = service.trim();
+      if (!name) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [service],
+          message: 'A service name must not be empty',
+        });
+      } else if (seen.has(name)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [service],
+          message: `Service name '${name}' is given twice`,
+        });
+      } else if (!value.trim()) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [service],
+          message: `The reference for '${name}' must not be empty`,
+        });
+      }
+      seen.add(name);
+    }
+  })
+  .transform((references) =>
+    Object.fromEntries(
+      Object.entries(references).map(([service, value]) => [service.trim(), value.trim()]),
+    ),
+  );
+
+/**
+ * The ID of a new document type: the spec's rule and messages, with 'ID is required' also for a
+ * missing or null ID.
+ */
+const newDocumentTypeIdSchema = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? DOCUMENT_TYPE_ID_MESSAGES.required
+        : 'ID must be a string',
+  })
+  .superRefine((id, ctx) => {
+    const message = validateDocumentTypeId(id);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
+/** PostgreSQL's integer range: the sequence column is an integer. */
+const INT32_MIN = -2_147_483_648;
+const INT32_MAX = 2_147_483_647;
+
+/** The fields a create, an update and an import record share. */
+const documentTypeFields = {
+  displayName: z
+    .string({ error: requiredOr('displayName must be a string') })
+    .refine(hasNoNul, { error: 'displayName must not contain the NUL character' })
+    .transform((value) => value.trim())
+    .refine((value) => value.length > 0, { error: 'displayName is required' }),
+  tags: documentTypeTagsSchema.optional().transform((tags) => tags ?? []),
+  apiReferences: apiReferencesSchema.optional().transform((references) => references ?? {}),
+  sequence: z
+    .number({ error: 'sequence must be a whole number' })
+    .int({ error: 'sequence must be a whole number' })
+    .min(INT32_MIN, { error: 'sequence is out of range' })
+    .max(INT32_MAX, { error: 'sequence is out of range' })
+    .nullish()
+    .transform((value) => value ?? null),
+  validFrom: timestampInput,
+  validTo: timestampInput,
+  validityPeriod: validityPeriodSchema
+    .nullish()
+    .transform((period) => normalizeValidityPeriod(period)),
+};
+
+/** Valid from must not come after valid to (a check the two fields only have together). */
+function checkValidityDates(
+  value: { validFrom: string | null; validTo: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.validFrom && value.validTo && Date.parse(value.validFrom) > Date.parse(value.validTo)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['validTo'],
+      message: 'validTo must not be before validFrom',
+    });
+  }
+}
+
+/** Body of POST api/documenttypes: the dialog in create mode. */
+export const documentTypeCreateSchema = z
+  .object(
+    { id: newDocumentTypeIdSchema, ...documentTypeFields },
+    { error: 'Expected a document type object' },
+  )
+  .superRefine(checkValidityDates);
+export type DocumentTypeCreate = z.input<typeof documentTypeCreateSchema>;
+export type ParsedDocumentTypeCreate = z.output<typeof documentTypeCreateSchema>;
+
+/**
+ * Body of PUT api/documenttypes/{id}: the dialog in edit mode. The ID is read-only there: it may be
+ * sent, but then it must be the one of the URL.
+ */
+export const documentTypeUpdateSchema = z
+  .object(
+    { id: z.string({ error: 'id must be a string' }).optional(), ...documentTypeFields },
+    { error: 'Expected a document type object' },
+  )
+  .superRefine(checkValidityDates);
+export type DocumentTypeUpdate = z.input<typeof documentTypeUpdateSchema>;
+export type ParsedDocumentTypeUpdate = z.output<typeof documentTypeUpdateSchema>;
+
+/**
+ * One record of a document types import file (spec 5): id, displayName, a tags array and an
+ * apiReferences object are required; the other fields are as in the dialog.
+ */
+export const documentTypeImportRecordSchema = z
+  .object(
+    {
+      id: newDocumentTypeIdSchema,
+      ...documentTypeFields,
+      tags: documentTypeTagsSchema,
+      apiReferences: apiReferencesSchema,
+    },
+    { error: 'Each record must be an object with id, displayName, tags and apiReferences' },
+  )
+  .superRefine(checkValidityDates);
+export type DocumentTypeImportRecord = z.input<typeof documentTypeImportRecordSchema>;
+export type ParsedDocumentTypeImportRecord = z.output<typeof documentTypeImportRecordSchema>;
+
+/** Body of POST api/documenttypes/import: records in which no ID appears twice. */
+export const documentTypeImportSchema = z
+  .array(documentTypeImportRecordSchema, { error: 'Expected an array of document types' })
+  .superRefine((records, ctx) => {
+    const firstIndexOf = new Map<string, number>();
+    records.forEach((record, index) => {
+      const firstIndex = firstIndexOf.get(record.id);
+      if (firstIndex === undefined) firstIndexOf.set(record.id, index);
+      else {
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'id'],
+          message: `Duplicate id ${record.id} (already at index ${firstIndex})`,
+        });
+      }
+    });
+  });
+
+/** One row of GET api/documenttypes (and the answer of POST and PUT). */
+export const documentTypeSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  tags: z.array(z.string()),
+  apiReferences: z.record(z.string(), z.string()),
+  sequence: z.number().int().nullable(),
+  validFrom: timestampOrNull,
+  validTo: timestampOrNull,
+  validityPeriod: z
+    .object({
+      years: z.number().int().optional(),
+      months: z.number().int().optional(),
+      days: z.number().int().optional(),
+    })
+    .nullable(),
+});
+export type DocumentType = z.infer<typeof documentTypeSchema>;
+
+export const documentTypeListSchema = z.array(documentTypeSchema);
+
+/** The `{id}` of PUT and DELETE api/documenttypes/{id}. */
+export const documentTypeIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
+
+/** GET /api/documenttypes/used-tags and used-api-service-names: distinct strings, sorted. */
+export const usedNamesSchema = z.array(z.string());
+
+/**
+ * One form of GET /svc/formauthoring/list (spec part 2: id, name, createdAt, updatedAt). The
+ * document types screen reads it to flag document types whose expected form is missing.
+ */
+export const formListItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type FormListItem = z.infer<typeof formListItemSchema>;
+
+export const formListSchema = z.array(formListItemSchema);
