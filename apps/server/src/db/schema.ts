@@ -146,6 +146,14 @@ export interface ProcessedEventsTable {
   attempts: number;
 }
 
+export interface FormsTable extends WriteStamp {
+  id: Generated<number>;
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  ui_group_order: ColumnType<string[], string[] | undefined, string[]>;
+  col_span_override: number | null;
+}
+
 export interface Database {
   schema_migrations: SchemaMigrationsTable;
   signing_keys: SigningKeysTable;
@@ -160,4 +168,5 @@ export interface Database {
   entity_users: EntityUsersTable;
   events: EventsTable;
   processed_events: ProcessedEventsTable;
+  forms: FormsTable;
 }

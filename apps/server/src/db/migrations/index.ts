@@ -3,7 +3,7 @@ import { SignInAndSessions } from './0001-sign-in-and-sessions.ts';
 import { ReferenceData } from './0002-reference-data.ts';
 import { TenantsAndEntities } from './0003-tenants-and-entities.ts';
 import { Events } from './0004-events.ts';
-import { Forms } from './0006-forms.ts';
+import { Forms } from './0005-forms.ts';
 
 /** Every migration, in version order. A new one is a new module added at the end. */
 export const migrations: readonly Migration[] = [

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { withForms } from '../form-authoring/forms-table.ts';
 
 const STAFF = 'staff@example.com';
 const ADMIN = 'admin@example.com';
@@ -50,7 +49,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await testApp.database.db.deleteFrom('document_types').execute();
-  await withForms(testApp.database.db).deleteFrom('forms').execute();
+  await testApp.database.db.deleteFrom('forms').execute();
 });
 
 function call(
@@ -88,7 +87,7 @@ async function storedDocumentTypes() {
 }
 
 async function insertForm(name: string) {
-  await withForms(testApp.database.db)
+  await testApp.database.db
     .insertInto('forms')
     .values({ name, ...stamp })
     .execute();
@@ -576,7 +575,7 @@ describe('DELETE /api/documenttypes/{id}', () => {
 
     // Forms of other names do not count.
     expect((await remove('admin', 'passport')).statusCode).toBe(204);
-    await withForms(testApp.database.db).deleteFrom('forms').execute();
+    await testApp.database.db.deleteFrom('forms').execute();
     expect((await remove('admin', 'driving_licence')).statusCode).toBe(204);
   });
 });

@@ -1,7 +1,6 @@
 import { expectedFormName } from '@console/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { withForms } from '../form-authoring/forms-table.ts';
 
 /** Something that uses a document type: while one exists, the document type cannot be deleted. */
 export interface DocumentTypeReference {
@@ -19,7 +18,7 @@ export async function documentTypeReferences(
   db: Kysely<Database>,
   documentTypeId: string,
 ): Promise<DocumentTypeReference[]> {
-  const forms = await withForms(db)
+  const forms = await db
     .selectFrom('forms')
     .select('name')
     .where('name', '=', expectedFormName(documentTypeId))

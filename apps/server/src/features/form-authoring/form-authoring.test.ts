@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { withForms } from './forms-table.ts';
 
 const TENANT_USER = 'portal@acme.example';
 
@@ -37,7 +36,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await withForms(testApp.database.db).deleteFrom('forms').execute();
+  await testApp.database.db.deleteFrom('forms').execute();
 });
 
 const list = (caller: Caller, url = '/svc/formauthoring/list') =>
@@ -55,7 +54,7 @@ describe('GET /svc/formauthoring/list', () => {
   });
 
   it('lists the forms of the forms table by name, with id, name, createdAt and updatedAt', async () => {
-    const forms = withForms(testApp.database.db);
+    const forms = testApp.database.db;
     await forms
       .insertInto('forms')
       .values([
@@ -82,7 +81,7 @@ describe('GET /svc/formauthoring/list', () => {
   });
 
   it('keeps form names unique', async () => {
-    const forms = withForms(testApp.database.db);
+    const forms = testApp.database.db;
     await forms
       .insertInto('forms')
       .values({ name: 'EditTenantProfile', ...stamp })

@@ -1,11 +1,10 @@
 import type { FormListItem } from '@console/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { withForms } from './forms-table.ts';
 
 /** GET /svc/formauthoring/list: every form, by name. */
 export async function listForms(db: Kysely<Database>): Promise<FormListItem[]> {
-  const rows = await withForms(db)
+  const rows = await db
     .selectFrom('forms')
     .select(['id', 'name', 'created_at', 'updated_at'])
     .orderBy(sql`name collate "C"`)

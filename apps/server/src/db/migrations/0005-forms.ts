@@ -8,7 +8,7 @@ import type { Migration } from './migration.ts';
  * docs/reference-data.md). Fields and field groups come with the forms screens, in later migrations.
  */
 export const Forms: Migration = {
-  version: 6,
+  version: 5,
   description: 'Form definitions',
   className: 'Forms',
   async up(db) {
