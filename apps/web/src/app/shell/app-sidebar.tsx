@@ -1,0 +1,31 @@
+import { useMemo } from 'react';
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarHeader,
+  SidebarRail,
+} from '@/components/ui/sidebar';
+import type { Role } from '../routes';
+import { navSections } from './nav-items';
+import { NavMain } from './nav-main';
+import { NavUser } from './nav-user';
+import { TeamSwitcher } from './team-switcher';
+
+export function AppSidebar({ roles }: { roles: readonly Role[] }) {
+  const sections = useMemo(() => navSections(roles), [roles]);
+  return (
+    <Sidebar collapsible="icon">
+      <SidebarHeader>
+        <TeamSwitcher />
+      </SidebarHeader>
+      <SidebarContent>
+        <NavMain sections={sections} />
+      </SidebarContent>
+      <SidebarFooter>
+        <NavUser />
+      </SidebarFooter>
+      <SidebarRail />
+    </Sidebar>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * The dashboard shell (spec part 1, section 2): collapsible sidebar, a header with the sidebar
+ * trigger and the breadcrumb, and the matched screen, or the not-available page when the user's
+ * roles do not allow it. It also mounts what only signed-in screens need: TanStack Query, the
+ * tooltip provider (inside SidebarProvider, delay 0) and the toaster (sonner's defaults).
+ */
+import { Suspense, useMemo, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Outlet } from 'react-router';
+import { Separator } from '@/components/ui/separator';
+import {
+  SidebarInset,
+  SidebarProvider,
+  SidebarTrigger,
+  readSidebarCookie,
+} from '@/components/ui/sidebar';
+import { Toaster } from '@/components/ui/sonner';
+import { useAuthSession } from '@/lib/auth-session';
+import { createQueryClient } from '@/lib/query-client';
+import { canAccessAll, rolesOf } from '../access';
+import { RouteLoading } from '../route-loading';
+import { useRouteMatches } from '../router';
+import { AppBreadcrumb } from './app-breadcrumb';
+import { AppSidebar } from './app-sidebar';
+import { NotAvailable } from './not-available';
+
+// One cache for the whole signed-in session; signing out is a full-page navigation.
+const queryClient = createQueryClient();
+
+export default function DashboardLayout() {
+  const { accessToken } = useAuthSession();
+  const roles = useMemo(() => rolesOf(accessToken), [accessToken]);
+  const matches = useRouteMatches();
+  const allowed = canAccessAll(
+    matches.map((match) => match.handle),
+    roles,
+  );
+  // The expanded state persisted in the sidebar:state cookie by an earlier visit.
+  const [defaultOpen] = useState(() => readSidebarCookie() ?? true);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SidebarProvider defaultOpen={defaultOpen}>
+        <AppSidebar roles={roles} />
+        <SidebarInset>
+          <header className="bg-background sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b px-4">
+            <SidebarTrigger className="-ml-1" />
+            <Separator orientation="vertical" className="mr-2 data-[orientation=vertical]:h-4" />
+            <AppBreadcrumb matches={matches} />
+          </header>
+          <div className="flex flex-1 flex-col gap-4 p-4 md:p-6">
+            <Suspense fallback={<RouteLoading />}>
+              {allowed ? <Outlet /> : <NotAvailable />}
+            </Suspense>
+          </div>
+        </SidebarInset>
+      </SidebarProvider>
+      <Toaster />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,363 @@
+/**
+ * The one table of the list screens (spec part 1, section 2, "Common behaviour of list screens"),
+ * on TanStack Table: sortable headers, a page-size selector remembered per screen, Previous / Next,
+ * 'page X of Y', and the four states loading, error, empty and populated.
+ *
+ * Client mode (the default) sorts and pages in the browser: changing the sort or the page size
+ * goes back to page 1, and a screen that deleted a row calls `ref.current.rowDeleted()` to step
+ * back a page when the row was the last one of its page. Server mode (`server` prop, the events
+ * screen) shows the page the screen fetched and reports page changes to it.
+ */
+import { useImperativeHandle, useRef, useState, type Ref } from 'react';
+import {
+  flexRender,
+  functionalUpdate,
+  getCoreRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type Header,
+  type OnChangeFn,
+  type SortingState,
+  type Table as TanStackTable,
+} from '@tanstack/react-table';
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { PageSize } from '@console/contracts';
+import { ApiErrorAlert } from '@/components/api-error-alert';
+import { Skeleton } from '@/components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { cn } from '@/components/ui/utils';
+import { usePageSize } from '@/lib/page-size-storage';
+import { clampPage, pageAfterDelete, pageCount as countPages } from '@/lib/paging';
+import type { PageSizeKey } from '@/lib/storage-keys';
+import { DataTablePagination } from './data-table-pagination';
+
+/** Column options read by DataTable, set in a column definition's `meta`. */
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData, TValue> {
+    /** Classes of the column's header and body cells. */
+    className?: string;
+  }
+}
+
+export interface DataTableHandle {
+  /**
+   * Call after a row of the current page was deleted: deleting the last item on a page moves
+   * back one page (spec part 1, section 2).
+   */
+  rowDeleted: () => void;
+  /** Back to page 1 (client mode). */
+  resetPage: () => void;
+}
+
+export interface ServerPaging {
+  /** 1-based. */
+  page: number;
+  pageSize: PageSize;
+  totalCount: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (size: PageSize) => void;
+  /** Server-side sorting; without it the headers do not sort. */
+  sorting?: SortingState;
+  onSortingChange?: (sorting: SortingState) => void;
+}
+
+interface DataTableCommonProps<TData> {
+  // TanStack's own column type: each column has its own value type.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  columns: ColumnDef<TData, any>[];
+  /** The rows; undefined while nothing was loaded. */
+  data: readonly TData[] | undefined;
+  /** Accessible name of the table, e.g. the screen title. */
+  label: string;
+  /** What the table says when there is no row (per screen). */
+  emptyText: string;
+  /** The first load runs: skeleton rows and 'Loading...'. */
+  isLoading?: boolean;
+  /** The last load failed: the error text and, with `onRetry`, a Retry button. */
+  error?: unknown;
+  onRetry?: () => void;
+  getRowId?: (row: TData, index: number) => string;
+  /** Extra classes of a row, e.g. red rows of failed events. */
+  rowClassName?: (row: TData) => string | undefined;
+  /** Number of skeleton rows while loading. */
+  loadingRows?: number;
+  ref?: Ref<DataTableHandle>;
+}
+
+export type DataTableProps<TData> = DataTableCommonProps<TData> &
+  (
+    | {
+        /** Local-storage key under which this screen remembers its page size. */
+        pageSizeKey: PageSizeKey;
+        initialSorting?: SortingState;
+        server?: never;
+      }
+    | { server: ServerPaging; pageSizeKey?: never; initialSorting?: never }
+  );
+
+const NO_ROWS: never[] = [];
+
+export function DataTable<TData>(props: DataTableProps<TData>) {
+  return props.server ? (
+    <ServerDataTable {...props} server={props.server} />
+  ) : (
+    <ClientDataTable {...props} pageSizeKey={props.pageSizeKey} />
+  );
+}
+
+function ClientDataTable<TData>({
+  pageSizeKey,
+  initialSorting,
+  ref,
+  ...props
+}: DataTableCommonProps<TData> & { pageSizeKey: PageSizeKey; initialSorting?: SortingState }) {
+  const [pageSize, setPageSize] = usePageSize(pageSizeKey);
+  const [sorting, setSorting] = useState<SortingState>(initialSorting ?? []);
+  const [requestedPage, setPage] = useState(1);
+
+  const rows = props.data ?? NO_ROWS;
+  const pages = countPages(rows.length, pageSize);
+  // A page past the end (the list shrank) shows the last page.
+  const page = clampPage(requestedPage, pages);
+
+  const onSortingChange: OnChangeFn<SortingState> = (updater) => {
+    setSorting((current) => functionalUpdate(updater, current));
+    setPage(1);
+  };
+
+  // TanStack Table returns functions that React Compiler must not memoize; this component is
+  // not compiled with it (see https://github.com/TanStack/table/issues/5567).
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: rows as TData[],
+    columns: props.columns,
+    getRowId: props.getRowId,
+    state: { sorting, pagination: { pageIndex: page - 1, pageSize } },
+    onSortingChange,
+    enableSortingRemoval: false,
+    sortDescFirst: false,
+    autoResetPageIndex: false,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getPaginationRowModel: getPaginationRowModel(),
+  });
+
+  const latest = useRef({ page, rowsOnPage: 0 });
+  latest.current = { page, rowsOnPage: table.getRowModel().rows.length };
+  useImperativeHandle(
+    ref,
+    () => ({
+      rowDeleted: () => setPage(pageAfterDelete(latest.current.page, latest.current.rowsOnPage)),
+      resetPage: () => setPage(1),
+    }),
+    [],
+  );
+
+  return (
+    <DataTableView
+      {...props}
+      table={table}
+      pagination={
+        <DataTablePagination
+          page={page}
+          pageCount={pages}
+          pageSize={pageSize}
+          onPageChange={(next) => setPage(clampPage(next, pages))}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+        />
+      }
+    />
+  );
+}
+
+function ServerDataTable<TData>({
+  server,
+  ref,
+  ...props
+}: DataTableCommonProps<TData> & { server: ServerPaging }) {
+  const pages = countPages(server.totalCount, server.pageSize);
+  const page = clampPage(server.page, pages);
+  const sortable = server.sorting !== undefined && server.onSortingChange !== undefined;
+
+  const onSortingChange: OnChangeFn<SortingState> = (updater) => {
+    server.onSortingChange?.(functionalUpdate(updater, server.sorting ?? []));
+  };
+
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: (props.data ?? NO_ROWS) as TData[],
+    columns: props.columns,
+    getRowId: props.getRowId,
+    state: { sorting: server.sorting ?? [] },
+    onSortingChange,
+    enableSorting: sortable,
+    enableSortingRemoval: false,
+    sortDescFirst: false,
+    manualSorting: true,
+    manualPagination: true,
+    pageCount: pages,
+    getCoreRowModel: getCoreRowModel(),
+  });
+
+  const latest = useRef({ page, rowsOnPage: 0, onPageChange: server.onPageChange });
+  latest.current = {
+    page,
+    rowsOnPage: table.getRowModel().rows.length,
+    onPageChange: server.onPageChange,
+  };
+  useImperativeHandle(
+    ref,
+    () => ({
+      rowDeleted: () => {
+        const { page: current, rowsOnPage, onPageChange } = latest.current;
+        const next = pageAfterDelete(current, rowsOnPage);
+        if (next !== current) onPageChange(next);
+      },
+      resetPage: () => latest.current.onPageChange(1),
+    }),
+    [],
+  );
+
+  return (
+    <DataTableView
+      {...props}
+      table={table}
+      pagination={
+        <DataTablePagination
+          variant="server"
+          page={page}
+          pageCount={pages}
+          pageSize={server.pageSize}
+          totalCount={server.totalCount}
+          onPageChange={(next) => server.onPageChange(clampPage(next, pages))}
+          onPageSizeChange={server.onPageSizeChange}
+        />
+      }
+    />
+  );
+}
+
+function DataTableView<TData>({
+  table,
+  pagination,
+  label,
+  emptyText,
+  isLoading = false,
+  error,
+  onRetry,
+  rowClassName,
+  loadingRows = 5,
+  data,
+}: DataTableCommonProps<TData> & { table: TanStackTable<TData>; pagination: React.ReactNode }) {
+  const { t } = useTranslation();
+
+  if (error) {
+    return <ApiErrorAlert error={error} onRetry={onRetry} />;
+  }
+
+  const loading = isLoading && data === undefined;
+  const rows = table.getRowModel().rows;
+  const columnCount = table.getVisibleLeafColumns().length;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="overflow-hidden rounded-md border">
+        <Table aria-label={label} aria-busy={loading || undefined}>
+          <TableHeader>
+            {table.getHeaderGroups().map((headerGroup) => (
+              <TableRow key={headerGroup.id}>
+                {headerGroup.headers.map((header) => (
+                  <SortableHead key={header.id} header={header} />
+                ))}
+              </TableRow>
+            ))}
+          </TableHeader>
+          <TableBody>
+            {loading ? (
+              Array.from({ length: loadingRows }, (_, index) => (
+                <TableRow key={index} aria-hidden="true">
+                  {table.getVisibleLeafColumns().map((column) => (
+                    <TableCell key={column.id}>
+                      <Skeleton className="h-4 w-full min-w-8" />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            ) : rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={columnCount} className="text-muted-foreground h-24 text-center">
+                  {emptyText}
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows.map((row) => (
+                <TableRow key={row.id} className={rowClassName?.(row.original)}>
+                  {row.getVisibleCells().map((cell) => (
+                    <TableCell key={cell.id} className={cell.column.columnDef.meta?.className}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </div>
+      {loading ? (
+        <p role="status" className="sr-only">
+          {t('table.loading')}
+        </p>
+      ) : (
+        pagination
+      )}
+    </div>
+  );
+}
+
+function SortableHead<TData>({ header }: { header: Header<TData, unknown> }) {
+  const { column } = header;
+  const className = column.columnDef.meta?.className;
+  if (header.isPlaceholder) return <TableHead className={className} />;
+
+  const content = flexRender(column.columnDef.header, header.getContext());
+  if (!column.getCanSort()) return <TableHead className={className}>{content}</TableHead>;
+
+  const direction = column.getIsSorted();
+  const Icon =
+    direction === 'asc' ? ArrowUpIcon : direction === 'desc' ? ArrowDownIcon : ArrowUpDownIcon;
+  return (
+    <TableHead
+      className={className}
+      aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
+    >
+      <button
+        type="button"
+        onClick={column.getToggleSortingHandler()}
+        className={cn(
+          '-ml-2 inline-flex h-8 items-center gap-1 rounded-md px-2 outline-none',
+          'hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring/50 focus-visible:ring-[3px]',
+        )}
+      >
+        {content}
+        <Icon
+          aria-hidden="true"
+          className={cn('size-3.5', direction ? 'text-foreground' : 'text-muted-foreground')}
+        />
+      </button>
+    </TableHead>
+  );
+}

@@ -1,0 +1,11 @@
+export {
+  DataTable,
+  type DataTableHandle,
+  type DataTableProps,
+  type ServerPaging,
+} from './data-table';
+export { DataTablePagination, type DataTablePaginationProps } from './data-table-pagination';
+export { PageSizeSelect } from './page-size-select';
+export { ApiErrorAlert } from '../api-error-alert';
+export { ConfirmDialog, type ConfirmDialogProps } from '../confirm-dialog';
+export { WaitingForConfiguration } from '../waiting-for-configuration';
