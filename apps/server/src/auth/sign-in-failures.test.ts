@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { TestBrowser } from '../../test/test-browser.ts';
@@ -19,8 +18,10 @@ beforeAll(async () => {
     {
       oidc: {
         kind: 'external',
-        // Nothing listens there: the connection is refused at once.
-        issuer: `https://127.0.0.1:${await closedPort()}/tenant/v2.0`,
+        // Port 1 (tcpmux) is never served here, so the connection is refused at once. (A port
+        // freed by a probe could meanwhile be taken by another suite's server, and a TLS hello
+        // to a plain HTTP server hangs instead of failing.)
+        issuer: 'https://127.0.0.1:1/tenant/v2.0',
         clientId: 'console',
         clientSecret: 'secret',
         scopes: 'openid profile email',
@@ -185,15 +186,3 @@ describe('rate limit of sign-in', () => {
     expect((await browser.fetch('/auth/session')).status).toBe(401);
   });
 });
-
-/** A local port nothing listens on. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
