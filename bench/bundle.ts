@@ -1,25 +1,12 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
-import { ratio, startConsoleServer } from './lib.ts';
+import { chromiumLaunchOptions, ratio, startConsoleServer } from './lib.ts';
 
 // Budgets from the foundation issue, and what a popular shadcn/ui admin template sends, for scale.
 const LOGIN_BUDGET_BYTES = 100_000;
 const SHELL_BUDGET_BYTES = 187_000;
 const TEMPLATE_LOGIN_BYTES = 230_000;
 const TEMPLATE_SHELL_BYTES = 375_000;
-
-export const chromiumLaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-};
 
 /**
  * Gzip bytes of the JavaScript a browser downloads before the login screen, and before the

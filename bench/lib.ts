@@ -3,6 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -78,4 +79,34 @@ async function waitForReady(url: string, child: ChildProcess): Promise<void> {
 
 export function ratio(value: number, baseline: number): string {
   return baseline === 0 ? 'n/a' : (value / baseline).toFixed(2);
+}
+
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
+
+/** Signs in through the embedded identity provider in Chromium and returns an access token. */
+export async function accessTokenFor(serverUrl: string, email: string): Promise<string> {
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${serverUrl}/authenticated`);
+    await page.getByRole('button', { name: email }).click();
+    await page.waitForURL(/\/dashboard/);
+    const session = (await (await page.request.get(`${serverUrl}/auth/session`)).json()) as {
+      accessToken: string;
+    };
+    return session.accessToken;
+  } finally {
+    await browser.close();
+  }
 }
