@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COUNTRY_ID_MAX, COUNTRY_ID_MIN } from './countries.ts';
 
 /** Rules of tenants (spec part 1, sections 5 and 9), shared by the dialogs and the server. */
 
@@ -53,10 +54,94 @@ export function resolveNamespaces(
   return normalized.length > 0 ? normalized : [generateNamespace(companyName, now)];
 }
 
+// ---------------------------------------------------------------------------------------------
+// API shapes of the tenants calls (spec part 1, sections 3 and 7).
+
+/** Longest company name we store; far beyond any real one. */
+export const COMPANY_NAME_MAX_LENGTH = 200;
+/** Longest namespace a person may give (a generated one has at most 32 characters). */
+export const NAMESPACE_INPUT_MAX_LENGTH = 100;
+/** Most namespaces one tenant may have. */
+export const NAMESPACES_PER_TENANT_MAX = 50;
+
+/** PostgreSQL's integer range: ids are `serial` columns. */
+export const DATABASE_ID_MAX = 2_147_483_647;
+
+/** PostgreSQL text cannot hold the NUL character. */
+export const hasNoNul = (value: string) => !value.includes('\u0000');
+
+/**
+ * A required field as a schema: absent, null or (for text) blank gives the dialog's alert text
+ * (spec 5) as a custom issue, so the server passes it on word for word.
+ */
+export function requiredWholeNumber(field: string, min: number, max: number) {
+  return z
+    .preprocess(
+      (value) => value ?? null,
+      z
+        .number({ error: `${field} must be a number` })
+        .int({ error: `${field} must be a whole number` })
+        .min(min, { error: `${field} must be between ${min} and ${max}` })
+        .max(max, { error: `${field} must be between ${min} and ${max}` })
+        .nullable(),
+    )
+    .refine((value) => value !== null, { error: REQUIRED_FIELDS_MESSAGE })
+    .transform((value) => value as number);
+}
+
 /** Body of POST api/tenants and PUT api/tenants/{id} (spec 7). */
-export const tenantWriteSchema = z.object({
-  companyName: z.string().trim().min(1, { error: REQUIRED_FIELDS_MESSAGE }),
-  domicileCountryId: z.number({ error: REQUIRED_FIELDS_MESSAGE }).int(),
-  namespaces: z.array(z.string()).default([]).transform(normalizeNamespaces),
+export const tenantWriteSchema = z.object(
+  {
+    companyName: z
+      .preprocess(
+        (value) => value ?? '',
+        z.string({ error: 'companyName must be a string' }).trim(),
+      )
+      .refine((value) => value.length > 0, { error: REQUIRED_FIELDS_MESSAGE })
+      .refine((value) => value.length <= COMPANY_NAME_MAX_LENGTH, {
+        error: `companyName must be ${COMPANY_NAME_MAX_LENGTH} characters or less`,
+      })
+      .refine(hasNoNul, { error: 'companyName must not contain the NUL character' }),
+    domicileCountryId: requiredWholeNumber('domicileCountryId', COUNTRY_ID_MIN, COUNTRY_ID_MAX),
+    namespaces: z
+      .array(
+        z
+          .string({ error: 'Each namespace must be a string' })
+          .refine((value) => value.trim().length <= NAMESPACE_INPUT_MAX_LENGTH, {
+            error: `A namespace must be ${NAMESPACE_INPUT_MAX_LENGTH} characters or less`,
+          })
+          .refine(hasNoNul, { error: 'A namespace must not contain the NUL character' }),
+        { error: 'namespaces must be an array of strings' },
+      )
+      .nullish()
+      .transform((namespaces) => normalizeNamespaces(namespaces ?? []))
+      .refine((namespaces) => namespaces.length <= NAMESPACES_PER_TENANT_MAX, {
+        error: `A tenant can have at most ${NAMESPACES_PER_TENANT_MAX} namespaces`,
+      }),
+  },
+  { error: 'Expected a tenant object with companyName, domicileCountryId and namespaces' },
+);
+export type TenantWriteInput = z.input<typeof tenantWriteSchema>;
+export type TenantWrite = z.output<typeof tenantWriteSchema>;
+
+/** One row of GET api/tenants, and the answer of POST and PUT. */
+export const tenantSchema = z.object({
+  id: z.number().int(),
+  companyName: z.string(),
+  domicileCountryId: z.number().int(),
+  domicileCountryName: z.string(),
+  namespaces: z.array(z.string()).describe('Sorted by code point'),
 });
-export type TenantWrite = z.infer<typeof tenantWriteSchema>;
+export type Tenant = z.infer<typeof tenantSchema>;
+
+export const tenantListSchema = z.array(tenantSchema);
+
+/** A positive `serial` id in a URL, e.g. the `{id}` of PUT and DELETE api/tenants/{id}. */
+export const databaseIdParam = z.coerce
+  .number({ error: 'Must be a number' })
+  .int({ error: 'Must be a whole number' })
+  .min(1, { error: 'Must be at least 1' })
+  .max(DATABASE_ID_MAX, { error: 'Is out of range' });
+
+/** The `{id}` of PUT and DELETE api/tenants/{id}. */
+export const tenantIdParamsSchema = z.object({ id: databaseIdParam });

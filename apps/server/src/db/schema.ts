@@ -123,6 +123,9 @@ export interface EntityUsersTable {
   metadata: JSONColumnType<EntityUserMetadata>;
   keys: JSONColumnType<Record<string, string>>;
   created_at: CreatedAt;
+  /** Set by the console's writes (key deletion); null while the platform's row is untouched. */
+  updated_at: NullableTimestamp;
+  updated_by: string | null;
 }
 
 export interface EventsTable {

@@ -4,6 +4,10 @@ import { invalidRequestHandler } from './errors.ts';
 import { registerCountryRoutes } from './countries/routes.ts';
 import { registerDocumentTypeRoutes } from './document-types/routes.ts';
 import { registerFormAuthoringRoutes } from './form-authoring/routes.ts';
+import { registerTenantRoutes } from './tenants/routes.ts';
+import { registerTenantUserRoutes } from './tenant-users/routes.ts';
+import { registerEntityRoutes } from './entities/routes.ts';
+import { registerEntityUserRoutes } from './entity-users/routes.ts';
 
 export type FeatureDependencies = AppDependencies;
 
@@ -19,5 +23,9 @@ export async function registerFeatures(app: ConsoleApp, deps: FeatureDependencie
     registerCountryRoutes(features, deps);
     registerDocumentTypeRoutes(features, deps);
     registerFormAuthoringRoutes(features, deps);
+    registerTenantRoutes(features, deps);
+    registerTenantUserRoutes(features, deps);
+    registerEntityRoutes(features, deps);
+    registerEntityUserRoutes(features, deps);
   });
 }

@@ -4,6 +4,7 @@ import { ReferenceData } from './0002-reference-data.ts';
 import { TenantsAndEntities } from './0003-tenants-and-entities.ts';
 import { Events } from './0004-events.ts';
 import { Forms } from './0005-forms.ts';
+import { EntityListsAndKeyStamps } from './0006-entity-lists-and-key-stamps.ts';
 
 /** Every migration, in version order. A new one is a new module added at the end. */
 export const migrations: readonly Migration[] = [
@@ -12,4 +13,5 @@ export const migrations: readonly Migration[] = [
   TenantsAndEntities,
   Events,
   Forms,
+  EntityListsAndKeyStamps,
 ];

@@ -1,0 +1,45 @@
+import { KEY_DELETION_MESSAGES } from '@console/contracts';
+import { sql, type Kysely } from 'kysely';
+import type { AuthenticatedUser } from '../../auth/index.ts';
+import type { Database } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+
+/**
+ * Every write of entity users: the console only deletes keys (the platform creates the users).
+ * Each write runs in one transaction and knows its actor, so that the domain event of the write
+ * (events issue) commits with it.
+ */
+
+/**
+ * DELETE api/EntityUser/{userId}/keys/{keyName}: removes one key from the user's `keys`
+ * (`keys - name`) and stamps the row with the caller. 404 'Key no longer exists' when the user
+ * has no such key (spec 8), 404 when the user is unknown.
+ */
+export async function deleteEntityUserKey(
+  db: Kysely<Database>,
+  actor: AuthenticatedUser,
+  partyUserId: string,
+  keyName: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('entity_users')
+      .select(sql<boolean>`keys ? ${keyName}`.as('has_key'))
+      .where('party_user_id', '=', partyUserId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!user) throw new HttpError(404, `Entity user ${partyUserId} not found.`, { partyUserId });
+    if (!user.has_key) {
+      throw new HttpError(404, KEY_DELETION_MESSAGES.notFound, { partyUserId, keyName });
+    }
+    await trx
+      .updateTable('entity_users')
+      .set({
+        keys: sql`keys - ${keyName}::text`,
+        updated_by: actor.email,
+        updated_at: sql<Date>`now()`,
+      })
+      .where('party_user_id', '=', partyUserId)
+      .execute();
+  });
+}

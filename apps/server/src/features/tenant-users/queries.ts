@@ -1,0 +1,38 @@
+import type { TenantUser } from '@console/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+function selectTenantUsers(db: Kysely<Database>) {
+  return db
+    .selectFrom('tenant_users as u')
+    .innerJoin('tenants as t', 't.id', 'u.tenant_id')
+    .select(['u.id', 'u.email', 'u.tenant_id', 't.company_name']);
+}
+
+type TenantUserRow = Awaited<
+  ReturnType<ReturnType<typeof selectTenantUsers>['executeTakeFirstOrThrow']>
+>;
+
+function toTenantUser(row: TenantUserRow): TenantUser {
+  return {
+    id: row.id,
+    email: row.email,
+    tenantId: row.tenant_id,
+    tenantCompanyName: row.company_name,
+  };
+}
+
+/** GET api/tenantusers: every tenant user with its tenant's company name, by id. */
+export async function listTenantUsers(db: Kysely<Database>): Promise<TenantUser[]> {
+  const rows = await selectTenantUsers(db).orderBy('u.id').execute();
+  return rows.map(toTenantUser);
+}
+
+/** One tenant user as the API shows it, or undefined. */
+export async function findTenantUser(
+  db: Kysely<Database>,
+  id: number,
+): Promise<TenantUser | undefined> {
+  const row = await selectTenantUsers(db).where('u.id', '=', id).executeTakeFirst();
+  return row && toTenantUser(row);
+}

@@ -1,0 +1,230 @@
+import { INVALID_EMAIL_MESSAGE, REQUIRED_FIELDS_MESSAGE } from '@console/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CALLER_EMAILS,
+  HTML_INJECTION,
+  createPortalTestApp,
+  type PortalTestApp,
+} from '../tenants/test-support.ts';
+
+let portal: PortalTestApp;
+const db = () => portal.testApp.database.db;
+
+beforeAll(async () => {
+  portal = await createPortalTestApp();
+});
+
+afterAll(async () => {
+  await portal?.close();
+});
+
+interface TenantUserBody {
+  id: number;
+  email: string;
+  tenantId: number;
+  tenantCompanyName: string;
+}
+
+const create = (body: unknown) => portal.call('staff', 'POST', '/api/tenantusers', body);
+
+async function storedTenantUsers() {
+  return db().selectFrom('tenant_users').selectAll().orderBy('id').execute();
+}
+
+describe('GET /api/tenantusers', () => {
+  it("lists every tenant user with its tenant's company name, by id", async () => {
+    const response = await portal.call('staff', 'GET', '/api/tenantusers');
+    expect(response.statusCode).toBe(200);
+    const users = response.json() as TenantUserBody[];
+    expect(users).toEqual(
+      expect.arrayContaining([
+        {
+          id: expect.any(Number),
+          email: 'portal@acme.example',
+          tenantId: portal.acmeId,
+          tenantCompanyName: 'Acme Corporation',
+        },
+        {
+          id: expect.any(Number),
+          email: 'portal@globex.example',
+          tenantId: portal.globexId,
+          tenantCompanyName: 'Globex Limited',
+        },
+      ]),
+    );
+    const ids = users.map((user) => user.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+
+  it('matches its path case-insensitively, also under the /api fallback base', async () => {
+    for (const url of ['/API/TenantUsers', '/api/api/tenantusers']) {
+      expect((await portal.call('admin', 'GET', url)).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('POST /api/tenantusers', () => {
+  it('registers an email, trimmed and lower-cased, stamped with the caller (201)', async () => {
+    const response = await create({ email: '  New.Person@Acme.Example ', tenantId: portal.acmeId });
+    expect(response.statusCode).toBe(201);
+    const created = response.json() as TenantUserBody;
+    expect(created).toEqual({
+      id: expect.any(Number),
+      email: 'new.person@acme.example',
+      tenantId: portal.acmeId,
+      tenantCompanyName: 'Acme Corporation',
+    });
+    const row = (await storedTenantUsers()).find((user) => user.id === created.id);
+    expect(row).toMatchObject({ created_by: CALLER_EMAILS.staff, updated_by: CALLER_EMAILS.staff });
+    const listed = (await portal.call('staff', 'GET', '/api/tenantusers')).json();
+    expect(listed).toContainEqual(created);
+  });
+
+  it('answers 409 for an email already registered, whatever its case, and writes nothing', async () => {
+    const before = await storedTenantUsers();
+    const response = await create({ email: 'PORTAL@acme.example', tenantId: portal.globexId });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      message: 'The email portal@acme.example is already registered as a tenant user.',
+    });
+    expect(await storedTenantUsers()).toEqual(before);
+  });
+
+  it('answers 409 against a row written by hand with capitals', async () => {
+    await db()
+      .insertInto('tenant_users')
+      .values({
+        email: 'Mixed.Case@Hand.Example',
+        tenant_id: portal.globexId,
+        created_by: 'test',
+        updated_by: 'test',
+        updated_at: new Date(),
+      })
+      .execute();
+    const response = await create({ email: 'mixed.case@hand.example', tenantId: portal.acmeId });
+    expect(response.statusCode).toBe(409);
+  });
+
+  it('answers 400 for a tenant that does not exist (the body names it, not the URL)', async () => {
+    const response = await create({ email: 'nobody@ghost.example', tenantId: 999_999 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'Tenant 999999 does not exist.',
+      errors: [{ path: 'tenantId', message: 'Tenant 999999 does not exist.' }],
+    });
+  });
+
+  it.each([
+    ['no email', { tenantId: 1 }, REQUIRED_FIELDS_MESSAGE],
+    ['a blank email', { email: '   ', tenantId: 1 }, REQUIRED_FIELDS_MESSAGE],
+    ['no tenant', { email: 'a@b.example' }, REQUIRED_FIELDS_MESSAGE],
+    ['a null tenant', { email: 'a@b.example', tenantId: null }, REQUIRED_FIELDS_MESSAGE],
+    ['an email without @', { email: 'not-an-email', tenantId: 1 }, INVALID_EMAIL_MESSAGE],
+    ['an email without domain', { email: 'someone@', tenantId: 1 }, INVALID_EMAIL_MESSAGE],
+    ['an email with spaces', { email: 'some one@x.example', tenantId: 1 }, INVALID_EMAIL_MESSAGE],
+    ['HTML as the email', { email: HTML_INJECTION, tenantId: 1 }, INVALID_EMAIL_MESSAGE],
+    [
+      'SQL as the email',
+      { email: "x@y.example'; drop table tenant_users; --", tenantId: 1 },
+      INVALID_EMAIL_MESSAGE,
+    ],
+    [
+      'an email of 255 characters',
+      { email: `${'a'.repeat(64)}@${'b'.repeat(182)}.example`, tenantId: 1 },
+      INVALID_EMAIL_MESSAGE,
+    ],
+    ['an email that is a number', { email: 42, tenantId: 1 }, 'email must be a string'],
+    ['a tenant id as text', { email: 'a@b.example', tenantId: '1' }, 'tenantId must be a number'],
+    [
+      'a fractional tenant id',
+      { email: 'a@b.example', tenantId: 1.5 },
+      'tenantId must be a whole number',
+    ],
+    [
+      'a tenant id out of range',
+      { email: 'a@b.example', tenantId: 2 ** 31 },
+      'tenantId must be between 1 and 2147483647',
+    ],
+  ])('answers 400 for %s, and writes nothing', async (_case, body, message) => {
+    const before = await storedTenantUsers();
+    const response = await create(body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+    expect(await storedTenantUsers()).toEqual(before);
+  });
+
+  it.each([
+    ['malformed JSON', '{"email": '],
+    ['an array', '[{"email": "a@b.example", "tenantId": 1}]'],
+    ['a string', '"a@b.example"'],
+  ])('answers 400 for a body that is %s', async (_case, body) => {
+    const response = await portal.call('staff', 'POST', '/api/tenantusers', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toHaveProperty('message');
+  });
+});
+
+describe('DELETE /api/tenantusers/{id}', () => {
+  it('deletes a tenant user (204), then answers 404', async () => {
+    const created = (
+      await create({ email: 'temp@globex.example', tenantId: portal.globexId })
+    ).json();
+    const response = await portal.call('staff', 'DELETE', `/api/tenantusers/${created.id}`);
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+    expect((await storedTenantUsers()).map((user) => user.id)).not.toContain(created.id);
+
+    const again = await portal.call('staff', 'DELETE', `/api/tenantusers/${created.id}`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ message: `Tenant user ${created.id} not found.` });
+  });
+
+  it.each(['abc', '0', '1.5', '4294967296', '1 or 1=1'])(
+    'answers 400 for the id %s',
+    async (id) => {
+      const before = await storedTenantUsers();
+      const response = await portal.call(
+        'staff',
+        'DELETE',
+        `/api/tenantusers/${encodeURIComponent(id)}`,
+      );
+      expect(response.statusCode).toBe(400);
+      expect(await storedTenantUsers()).toEqual(before);
+    },
+  );
+
+  it('ends the access of the removed person at the next token', async () => {
+    const email = 'leaver@acme.example';
+    const created = (await create({ email, tenantId: portal.acmeId })).json() as TenantUserBody;
+
+    const before = await portal.testApp.tokenFor(email);
+    const entities = await portal.testApp.app.inject({
+      method: 'GET',
+      url: '/api/Entity?limit=5',
+      headers: { authorization: `Bearer ${before}` },
+    });
+    expect(entities.statusCode).toBe(200);
+    expect(
+      entities.json().data.every((row: { tenantId: number }) => row.tenantId === portal.acmeId),
+    ).toBe(true);
+
+    expect(
+      (await portal.call('staff', 'DELETE', `/api/tenantusers/${created.id}`)).statusCode,
+    ).toBe(204);
+
+    // The next token (what /auth/session mints) carries no role any more.
+    const after = await portal.testApp.tokenFor(email);
+    const payload = JSON.parse(Buffer.from(after.split('.')[1] ?? '', 'base64url').toString());
+    expect(payload.roles).toEqual([]);
+    expect(payload).not.toHaveProperty('tid');
+    for (const url of ['/api/Entity', '/api/EntityUser']) {
+      const refused = await portal.testApp.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${after}` },
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.body).not.toContain('Acme');
+    }
+  });
+});

@@ -1,0 +1,89 @@
+import type { TenantUser, TenantUserCreate } from '@console/contracts';
+import { sql, type Kysely } from 'kysely';
+import type { AuthenticatedUser } from '../../auth/index.ts';
+import type { Database } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import {
+  databaseErrorCode,
+  FOREIGN_KEY_VIOLATION,
+  UNIQUE_VIOLATION,
+} from '../tenants/database-errors.ts';
+import { findTenantUser } from './queries.ts';
+
+/**
+ * Every write of tenant users. Each runs in one transaction and knows its actor, so that the
+ * domain event of the write (events issue) commits with it. A tenant user signs in with the
+ * `tenant` role of its tenant (auth/roles.ts); deleting it ends that at the next token.
+ */
+
+const alreadyRegistered = (email: string) =>
+  conflict(`The email ${email} is already registered as a tenant user.`);
+
+/**
+ * POST api/tenantusers: the email comes trimmed and lower-cased. 400 when the tenant does not
+ * exist (the body names it, not the URL), 409 when the email is already registered.
+ */
+export async function createTenantUser(
+  db: Kysely<Database>,
+  actor: AuthenticatedUser,
+  input: TenantUserCreate,
+): Promise<TenantUser> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const tenant = await trx
+        .selectFrom('tenants')
+        .select('id')
+        .where('id', '=', input.tenantId)
+        .executeTakeFirst();
+      if (!tenant) {
+        throw badRequest(`Tenant ${input.tenantId} does not exist.`, {
+          errors: [{ path: 'tenantId', message: `Tenant ${input.tenantId} does not exist.` }],
+        });
+      }
+      // Rows written by hand may hold capitals: sign-in matches lower(email), so must this.
+      const registered = await trx
+        .selectFrom('tenant_users')
+        .select('id')
+        .where(sql<string>`lower(email)`, '=', input.email)
+        .executeTakeFirst();
+      if (registered) throw alreadyRegistered(input.email);
+      const { id } = await trx
+        .insertInto('tenant_users')
+        .values({
+          email: input.email,
+          tenant_id: input.tenantId,
+          created_by: actor.email,
+          updated_by: actor.email,
+          updated_at: sql<Date>`now()`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const created = await findTenantUser(trx, id);
+      if (!created) throw new Error(`Tenant user ${id} vanished inside its own transaction`);
+      return created;
+    });
+  } catch (error) {
+    const code = databaseErrorCode(error);
+    if (code === UNIQUE_VIOLATION) throw alreadyRegistered(input.email);
+    if (code === FOREIGN_KEY_VIOLATION) {
+      throw badRequest(`Tenant ${input.tenantId} does not exist.`);
+    }
+    throw error;
+  }
+}
+
+/** DELETE api/tenantusers/{id}: 404 when unknown. */
+export async function deleteTenantUser(
+  db: Kysely<Database>,
+  _actor: AuthenticatedUser,
+  id: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom('tenant_users')
+      .where('id', '=', id)
+      .returning('id')
+      .executeTakeFirst();
+    if (!deleted) throw notFound(`Tenant user ${id} not found.`);
+  });
+}

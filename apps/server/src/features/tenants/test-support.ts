@@ -1,0 +1,88 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { seedDemoData } from '../../db/seed/demo.ts';
+
+/**
+ * What the tests of tenants, tenant users, entities and entity users share: a server on a fresh
+ * database with the demo data (Acme Corporation and Globex Limited, their portal users, ~60
+ * entities and ~113 entity users), and a token for each kind of caller.
+ */
+
+export const CALLER_EMAILS = {
+  staff: 'staff@example.com',
+  admin: 'admin@example.com',
+  acme: 'portal@acme.example',
+  globex: 'portal@globex.example',
+  noRole: 'visitor@elsewhere.test',
+} as const;
+
+export type Caller = keyof typeof CALLER_EMAILS | 'anonymous';
+export const CALLERS: readonly Caller[] = [
+  'anonymous',
+  'staff',
+  'admin',
+  'acme',
+  'globex',
+  'noRole',
+];
+
+export const SQL_INJECTION = "'); drop table tenants; --";
+export const HTML_INJECTION = '<script>alert(1)</script>';
+
+export interface PortalTestApp {
+  testApp: TestApp;
+  /** Ids of the demo tenants. */
+  acmeId: number;
+  globexId: number;
+  /** A call as `caller`: a JSON body when `body` is an object, raw JSON text when a string. */
+  call(
+    caller: Caller,
+    method: InjectOptions['method'],
+    url: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+  /** Mints the token of `caller` again, with the roles the server would give it now. */
+  refreshToken(caller: Exclude<Caller, 'anonymous'>): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function createPortalTestApp(): Promise<PortalTestApp> {
+  const testApp = await createTestApp();
+  const { db } = testApp.database;
+  await seedDemoData(db);
+  const tenants = await db.selectFrom('tenants').select(['id', 'company_name']).execute();
+  const idOf = (name: string) => {
+    const tenant = tenants.find((row) => row.company_name === name);
+    if (!tenant) throw new Error(`The demo seed has no tenant ${name}`);
+    return tenant.id;
+  };
+  const tokens = new Map<Caller, string>();
+  const refreshToken = async (caller: Exclude<Caller, 'anonymous'>) => {
+    tokens.set(caller, await testApp.tokenFor(CALLER_EMAILS[caller]));
+  };
+  for (const caller of Object.keys(CALLER_EMAILS) as (keyof typeof CALLER_EMAILS)[]) {
+    await refreshToken(caller);
+  }
+  return {
+    testApp,
+    acmeId: idOf('Acme Corporation'),
+    globexId: idOf('Globex Limited'),
+    call(caller, method, url, body, headers = {}) {
+      const token = tokens.get(caller);
+      return testApp.app.inject({
+        method,
+        url,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          // Text is sent as it is, as a JSON body (malformed JSON, a bare number, ...).
+          ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
+        ...(body === undefined ? {} : { payload: body as string | object }),
+      });
+    },
+    refreshToken,
+    close: () => testApp.close(),
+  };
+}
