@@ -5,3 +5,4 @@ export * from './tenants.ts';
 export * from './tenant-users.ts';
 export * from './entities.ts';
 export * from './entity-users.ts';
+export * from './import-files.ts';

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { resetAppConfig } from '@/lib/app-config';
 import './testing/dom';
+import { renderScreen } from './testing/screen';
 import { matchRoutesAt } from './router';
 import { paths, routes, type AppRoute } from './routes';
 
@@ -87,11 +88,17 @@ describe('route table', () => {
     ['fatf-import', () => import('@/features/fatf-import'), 'FATF Ratings Import'],
   ] as const)('features/%s shows its title as the page heading', async (_name, load, title) => {
     const { default: Page } = await load();
-    render(
-      <MemoryRouter>
-        <Page />
-      </MemoryRouter>,
-    );
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(title);
+    // Built screens load data: they get the shell's providers, and a server that never answers.
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(() => new Promise<Response>(() => {}));
+    try {
+      renderScreen(<Page />);
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(title);
+    } finally {
+      cleanup();
+      fetch.mockRestore();
+      resetAppConfig();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { ApiError, apiErrorText, createApiClient } from './api-client';
+import { ApiError, apiErrorMessage, apiErrorText, createApiClient } from './api-client';
 import { loadAppConfig, resetAppConfig } from './app-config';
 import { clearTokens, getAuthSession, setTokens } from './auth-session';
 import { AUTH_TOKENS_KEY } from './storage-keys';
@@ -213,11 +213,21 @@ describe('errors', () => {
     expect(redirect).toHaveBeenCalledExactlyOnceWith('/');
   });
 
-  it('skipAuthRedirect signs out without the redirect', async () => {
+  it('skipAuthRedirect: a 401 signs out without the redirect', async () => {
     setTokens({ accessToken: 'token-1', userEmail: 'ada@example.com' });
-    handler = () => json({}, 403);
+    handler = () => json({}, 401);
     await failure(client.delete('api/countries/1', { skipAuthRedirect: true }));
     expect(getAuthSession().isAuthenticated).toBe(false);
+    expect(redirect).not.toHaveBeenCalled();
+  });
+
+  it('skipAuthRedirect: a 403 keeps the session, the caller shows its own message', async () => {
+    setTokens({ accessToken: 'token-1', userEmail: 'ada@example.com' });
+    handler = () => json({ message: 'Forbidden' }, 403);
+    const error = await failure(client.delete('api/countries/1', { skipAuthRedirect: true }));
+    expect(error.status).toBe(403);
+    expect(getAuthSession().isAuthenticated).toBe(true);
+    expect(localStorage.getItem(AUTH_TOKENS_KEY)).not.toBeNull();
     expect(redirect).not.toHaveBeenCalled();
   });
 
@@ -286,5 +296,30 @@ describe('apiErrorText', () => {
   it('falls back for anything else', () => {
     expect(apiErrorText(new Error('x'))).toBe('An unexpected error occurred');
     expect(apiErrorText('x', 'Failed to load countries')).toBe('Failed to load countries');
+  });
+});
+
+describe('apiErrorMessage', () => {
+  const failed = (data: unknown) =>
+    new ApiError('API request to api/countries/import failed with status 400', {
+      status: 400,
+      statusText: 'Bad Request',
+      data,
+    });
+
+  it("is the message of the server's JSON error body", () => {
+    expect(apiErrorMessage(failed({ message: 'Record at index 3: name must not be empty' }))).toBe(
+      'Record at index 3: name must not be empty',
+    );
+  });
+
+  it("is the error's own message without a usable body message", () => {
+    for (const data of [null, 'text', { message: '' }, { message: 42 }, { error: 'x' }]) {
+      expect(apiErrorMessage(failed(data))).toBe(
+        'API request to api/countries/import failed with status 400',
+      );
+    }
+    expect(apiErrorMessage(new Error('boom'))).toBe('boom');
+    expect(apiErrorMessage('odd')).toBe('odd');
   });
 });

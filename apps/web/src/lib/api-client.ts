@@ -34,7 +34,10 @@ export const NO_VALID_BASE_URL_MESSAGE =
 export const UNEXPECTED_ERROR_TEXT = 'An unexpected error occurred';
 
 export interface RequestOptions {
-  /** Keep the global sign-out redirect on 401/403 off for this call (spec 7). */
+  /**
+   * Keep the global sign-out redirect on 401/403 off for this call (spec 7); a 403 then also
+   * keeps the session, for the caller shows its own access-denied message.
+   */
   skipAuthRedirect?: boolean;
   signal?: AbortSignal;
 }
@@ -108,7 +111,10 @@ export function createApiClient(overrides?: Partial<ApiClientDeps>): ApiClient {
           (response.status === 401 || response.status === 403) &&
           getAuthSession().isAuthenticated
         ) {
-          clearTokens();
+          // A caller that turned the redirect off handles the refusal itself: a 403 then says
+          // "not allowed" (a staff member deleting a country sees the access-denied message and
+          // stays signed in); a 401 (the token is no longer valid) still signs out.
+          if (response.status === 401 || !options?.skipAuthRedirect) clearTokens();
           if (!options?.skipAuthRedirect) deps.redirect('/');
         }
         throw new ApiError(`API request to ${path} failed with status ${response.status}`, {
@@ -196,4 +202,20 @@ export function apiErrorText(error: unknown, fallback = UNEXPECTED_ERROR_TEXT): 
     return `API Error: ${error.message} (Status: ${error.status ?? 'N/A'})`;
   }
   return fallback;
+}
+
+/**
+ * The words of a failed call for a message such as 'Import failed: {message}': the `message` of
+ * the server's JSON error body when it has one, otherwise the error's own message.
+ */
+export function apiErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    const { data } = error;
+    if (typeof data === 'object' && data !== null && 'message' in data) {
+      const { message } = data as { message: unknown };
+      if (typeof message === 'string' && message.trim() !== '') return message;
+    }
+    return error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
 }

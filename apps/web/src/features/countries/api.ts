@@ -1,0 +1,70 @@
+/**
+ * The countries calls (spec part 1, section 7) with their query key, and the texts of a failed
+ * delete (section 8).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import {
+  countryListSchema,
+  importResultSchema,
+  type Country,
+  type CountryImportRecord,
+  type ImportResult,
+} from '@console/contracts';
+import { ApiError, api, apiErrorMessage } from '@/lib/api-client';
+
+export const countriesQueryKey = ['countries'] as const;
+
+export async function fetchCountries(signal?: AbortSignal): Promise<Country[]> {
+  return countryListSchema.parse(await api.get<unknown>('api/countries', { signal }));
+}
+
+/**
+ * DELETE api/countries/{id} (admins). A refusal is the screen's to explain, so the 403 of a
+ * staff member shows the access-denied text instead of signing out (skipAuthRedirect).
+ */
+export function deleteCountry(id: number): Promise<void> {
+  return api.delete(`api/countries/${id}`, { skipAuthRedirect: true });
+}
+
+export async function importCountries(records: CountryImportRecord[]): Promise<ImportResult> {
+  return importResultSchema.parse(await api.post<unknown>('api/countries/import', records));
+}
+
+export function useCountriesQuery() {
+  return useQuery({
+    queryKey: countriesQueryKey,
+    queryFn: ({ signal }) => fetchCountries(signal),
+  });
+}
+
+export function useDeleteCountryMutation() {
+  return useMutation({ mutationFn: (country: Country) => deleteCountry(country.id) });
+}
+
+export function useImportCountriesMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importCountries,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: countriesQueryKey }),
+  });
+}
+
+/** What a failed country delete says (spec 8, "Delete country"). */
+export function deleteCountryErrorText(
+  error: unknown,
+  country: Pick<Country, 'id' | 'countryName'>,
+  t: TFunction,
+): string {
+  const name = country.countryName || String(country.id);
+  switch (error instanceof ApiError ? error.status : undefined) {
+    case 403:
+      return t('countries.deleteErrors.accessDenied');
+    case 404:
+      return t('countries.deleteErrors.notFound', { name });
+    case 409:
+      return t('countries.deleteErrors.inUse', { name });
+    default:
+      return t('countries.deleteErrors.failed', { message: apiErrorMessage(error) });
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * The document types calls (spec part 1, section 7) with their query keys, and the texts of a
+ * failed delete (section 8).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import {
+  documentTypeListSchema,
+  documentTypeSchema,
+  formListSchema,
+  importResultSchema,
+  usedNamesSchema,
+  type DocumentType,
+  type DocumentTypeCreate,
+  type DocumentTypeImportRecord,
+  type DocumentTypeUpdate,
+  type FormListItem,
+  type ImportResult,
+} from '@console/contracts';
+import { ApiError, api, apiErrorMessage } from '@/lib/api-client';
+
+export const documentTypesQueryKeys = {
+  /** Every query of this feature: what a write makes stale. */
+  all: ['documentTypes'] as const,
+  list: ['documentTypes', 'list'] as const,
+  usedTags: ['documentTypes', 'usedTags'] as const,
+  usedApiServiceNames: ['documentTypes', 'usedApiServiceNames'] as const,
+};
+
+/** The forms of the forms service, read here to find document types whose form is missing. */
+export const formListQueryKey = ['forms', 'list'] as const;
+
+const documentTypePath = (id: string) => `api/documenttypes/${encodeURIComponent(id)}`;
+
+export async function fetchDocumentTypes(signal?: AbortSignal): Promise<DocumentType[]> {
+  return documentTypeListSchema.parse(await api.get<unknown>('api/documenttypes', { signal }));
+}
+
+export async function fetchUsedTags(signal?: AbortSignal): Promise<string[]> {
+  return usedNamesSchema.parse(await api.get<unknown>('/api/documenttypes/used-tags', { signal }));
+}
+
+export async function fetchUsedApiServiceNames(signal?: AbortSignal): Promise<string[]> {
+  return usedNamesSchema.parse(
+    await api.get<unknown>('/api/documenttypes/used-api-service-names', { signal }),
+  );
+}
+
+export async function fetchFormList(signal?: AbortSignal): Promise<FormListItem[]> {
+  return formListSchema.parse(await api.get<unknown>('/svc/formauthoring/list', { signal }));
+}
+
+export async function createDocumentType(body: DocumentTypeCreate): Promise<DocumentType> {
+  return documentTypeSchema.parse(await api.post<unknown>('api/documenttypes', body));
+}
+
+export async function updateDocumentType(
+  id: string,
+  body: DocumentTypeUpdate,
+): Promise<DocumentType> {
+  return documentTypeSchema.parse(await api.put<unknown>(documentTypePath(id), body));
+}
+
+/**
+ * DELETE api/documenttypes/{id} (admins). A refusal is the screen's to explain, so the 403 of a
+ * staff member shows the access-denied text instead of signing out (skipAuthRedirect).
+ */
+export function deleteDocumentType(id: string): Promise<void> {
+  return api.delete(documentTypePath(id), { skipAuthRedirect: true });
+}
+
+export async function importDocumentTypes(
+  records: DocumentTypeImportRecord[],
+): Promise<ImportResult> {
+  return importResultSchema.parse(await api.post<unknown>('api/documenttypes/import', records));
+}
+
+export function useDocumentTypesQuery() {
+  return useQuery({
+    queryKey: documentTypesQueryKeys.list,
+    queryFn: ({ signal }) => fetchDocumentTypes(signal),
+  });
+}
+
+export function useUsedTagsQuery() {
+  return useQuery({
+    queryKey: documentTypesQueryKeys.usedTags,
+    queryFn: ({ signal }) => fetchUsedTags(signal),
+  });
+}
+
+export function useUsedApiServiceNamesQuery() {
+  return useQuery({
+    queryKey: documentTypesQueryKeys.usedApiServiceNames,
+    queryFn: ({ signal }) => fetchUsedApiServiceNames(signal),
+  });
+}
+
+export function useFormListQuery() {
+  return useQuery({ queryKey: formListQueryKey, queryFn: ({ signal }) => fetchFormList(signal) });
+}
+
+/** Create (no `id` given) or update the document type `id`; the lists reload afterwards. */
+export function useSaveDocumentTypeMutation(id: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DocumentTypeCreate) =>
+      id === undefined ? createDocumentType(body) : updateDocumentType(id, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentTypesQueryKeys.all }),
+  });
+}
+
+export function useDeleteDocumentTypeMutation() {
+  return useMutation({
+    mutationFn: (documentType: DocumentType) => deleteDocumentType(documentType.id),
+  });
+}
+
+export function useImportDocumentTypesMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importDocumentTypes,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentTypesQueryKeys.all }),
+  });
+}
+
+/** What a failed document type delete says (spec 8, "Delete document type"). */
+export function deleteDocumentTypeErrorText(
+  error: unknown,
+  documentType: Pick<DocumentType, 'id'>,
+  t: TFunction,
+): string {
+  const { id } = documentType;
+  switch (error instanceof ApiError ? error.status : undefined) {
+    case 403:
+      return t('documentTypes.deleteErrors.accessDenied');
+    case 404:
+      return t('documentTypes.deleteErrors.notFound', { id });
+    case 409:
+      return t('documentTypes.deleteErrors.inUse', { id });
+    default:
+      return t('documentTypes.deleteErrors.failed', { message: apiErrorMessage(error) });
+  }
+}

@@ -1,0 +1,153 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import type { TFunction } from 'i18next';
+import { PencilIcon, Trash2Icon } from 'lucide-react';
+import { expectedFormName, type DocumentType } from '@console/contracts';
+import { apiReferenceEntries } from './document-type-form';
+import { dateSorting, numberSorting, textSorting } from '@/components/data-table/sorting';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { formatDateTime } from '@/lib/format';
+
+export interface DocumentTypeColumnsOptions {
+  /** The name shown for a document type: its translated label, or its display name. */
+  nameOf: (documentType: DocumentType) => string;
+  /** Names of the forms that exist; undefined while unknown (nothing is flagged then). */
+  formNames: ReadonlySet<string> | undefined;
+  onEdit: (documentType: DocumentType) => void;
+  onDelete: (documentType: DocumentType) => void;
+}
+
+/** 'service: value' per API reference, by service name (the server keeps no order). */
+const apiReferenceLines = (documentType: DocumentType) =>
+  apiReferenceEntries(documentType).map(([service, value]) => `${service}: ${value}`);
+
+/**
+ * The columns of the document types table (spec part 1, section 2, "Document types screen"):
+ * every one sortable but the actions; tags and API references sort by their text.
+ */
+export function documentTypesColumns(
+  t: TFunction,
+  { nameOf, formNames, onEdit, onDelete }: DocumentTypeColumnsOptions,
+): ColumnDef<DocumentType>[] {
+  const notSet = t('documentTypes.notSet');
+  return [
+    {
+      accessorKey: 'id',
+      header: t('documentTypes.columns.id'),
+      sortingFn: textSorting,
+      cell: ({ row }) => {
+        const { id } = row.original;
+        const formName = expectedFormName(id);
+        if (!formNames || formNames.has(formName)) return <span className="font-mono">{id}</span>;
+        return <MissingFormId id={id} message={t('documentTypes.formMissing', { formName })} />;
+      },
+    },
+    {
+      id: 'displayName',
+      accessorFn: nameOf,
+      header: t('documentTypes.columns.displayName'),
+      sortingFn: textSorting,
+      meta: { className: 'font-medium' },
+    },
+    {
+      id: 'tags',
+      accessorFn: (documentType) => documentType.tags.join(', '),
+      header: t('documentTypes.columns.tags'),
+      sortingFn: textSorting,
+      cell: ({ row }) => (
+        <ul className="flex flex-wrap gap-1">
+          {row.original.tags.map((tag) => (
+            <li key={tag}>
+              <Badge variant="secondary">{tag}</Badge>
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+    {
+      id: 'apiReferences',
+      accessorFn: (documentType) => apiReferenceLines(documentType).join('; '),
+      header: t('documentTypes.columns.apiReferences'),
+      sortingFn: textSorting,
+      cell: ({ row }) => (
+        <ul className="text-xs">
+          {apiReferenceLines(row.original).map((line) => (
+            <li key={line} className="whitespace-nowrap">
+              {line}
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+    {
+      accessorKey: 'sequence',
+      header: t('documentTypes.columns.sequence'),
+      sortingFn: numberSorting,
+      cell: ({ row }) => row.original.sequence ?? notSet,
+    },
+    {
+      accessorKey: 'validFrom',
+      header: t('documentTypes.columns.validFrom'),
+      sortingFn: dateSorting,
+      cell: ({ row }) => formatDateTime(row.original.validFrom),
+    },
+    {
+      accessorKey: 'validTo',
+      header: t('documentTypes.columns.validTo'),
+      sortingFn: dateSorting,
+      cell: ({ row }) => formatDateTime(row.original.validTo),
+    },
+    {
+      id: 'actions',
+      header: t('documentTypes.columns.actions'),
+      enableSorting: false,
+      meta: { className: 'w-0 whitespace-nowrap' },
+      cell: ({ row }) => {
+        const { id } = row.original;
+        return (
+          <div className="flex items-center gap-1">
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={t('documentTypes.edit', { id })}
+              onClick={() => onEdit(row.original)}
+            >
+              <PencilIcon aria-hidden="true" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={t('documentTypes.delete', { id })}
+              onClick={() => onDelete(row.original)}
+            >
+              <Trash2Icon aria-hidden="true" />
+            </Button>
+          </div>
+        );
+      },
+    },
+  ];
+}
+
+/**
+ * The ID of a document type whose expected form is missing (spec 2 and 9): yellow, with the
+ * reason in a tooltip on hover or focus, and in the cell's text for screen readers.
+ */
+function MissingFormId({ id, message }: { id: string; message: string }) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <span
+          tabIndex={0}
+          data-form-missing=""
+          className="focus-visible:ring-ring/50 rounded-sm bg-yellow-100 px-1.5 py-0.5 font-mono text-yellow-950 outline-none focus-visible:ring-[3px]"
+        >
+          {id}
+          <span className="sr-only">{`, ${message}`}</span>
+        </span>
+      </TooltipTrigger>
+      <TooltipContent>{message}</TooltipContent>
+    </Tooltip>
+  );
+}
