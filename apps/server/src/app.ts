@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { registerAuth } from './auth/index.ts';
 import type { AppConfig } from './config.ts';
 import { isDatabaseReachable, type DatabaseHandle } from './db/connection.ts';
+import { registerEventServices } from './events/index.ts';
 import { registerFeatures } from './features/index.ts';
 import { HttpError } from './http/errors.ts';
 
@@ -121,6 +122,9 @@ export async function buildApp(deps: AppDependencies): Promise<ConsoleApp> {
   // Before every other route: the /api and /svc guard applies to routes registered after it.
   await registerAuth(app, { config, database });
   await registerFeatures(app, deps);
+  // Event workers start when the app is ready and stop when it closes; in development the SMTP
+  // catcher and its /api/dev/mail routes come with them (docs/events.md).
+  await registerEventServices(app, deps);
 
   app.get(
     '/healthz',

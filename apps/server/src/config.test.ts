@@ -85,6 +85,91 @@ describe('loadConfig', () => {
     expect(problems.some((p) => p.startsWith('DATABASE_URL is required in production'))).toBe(true);
   });
 
+  it('runs the event workers with a 500 ms poll and a 30 s lease by default', () => {
+    const config = loadConfig({});
+    expect(config.eventWorkersEnabled).toBe(true);
+    expect(config.eventPollIntervalMs).toBe(500);
+    expect(config.eventLeaseSeconds).toBe(30);
+    const tuned = loadConfig({
+      EVENT_WORKERS_ENABLED: 'false',
+      EVENT_POLL_INTERVAL_MS: '250',
+      EVENT_LEASE_SECONDS: '5',
+    });
+    expect(tuned.eventWorkersEnabled).toBe(false);
+    expect(tuned.eventPollIntervalMs).toBe(250);
+    expect(tuned.eventLeaseSeconds).toBe(5);
+    expect(problemsOf({ EVENT_POLL_INTERVAL_MS: '5' })).toEqual([
+      'EVENT_POLL_INTERVAL_MS must be between 10 and 60000',
+    ]);
+    expect(problemsOf({ EVENT_LEASE_SECONDS: '0' })).toEqual([
+      'EVENT_LEASE_SECONDS must be between 1 and 3600',
+    ]);
+    expect(problemsOf({ EVENT_LEASE_SECONDS: 'long' })).toEqual([
+      'EVENT_LEASE_SECONDS must be a whole number',
+    ]);
+    expect(problemsOf({ EVENT_WORKERS_ENABLED: 'on' })).toEqual([
+      'EVENT_WORKERS_ENABLED must be one of true, false, 1, 0, yes, no',
+    ]);
+  });
+
+  it('catches mail on 127.0.0.1:19025 in development unless SMTP_URL is set', () => {
+    const development = loadConfig({});
+    expect(development.smtpCatcherPort).toBe(19025);
+    expect(development.smtpUrl).toBe('smtp://127.0.0.1:19025');
+    expect(development.smtpFrom).toBe('Administration console <no-reply@localhost>');
+
+    const relay = loadConfig({ SMTP_URL: 'smtps://console:secret@mail.example.com:465' });
+    expect(relay.smtpCatcherPort).toBe(0);
+    expect(relay.smtpUrl).toBe('smtps://console:secret@mail.example.com:465');
+
+    const noCatcher = loadConfig({ SMTP_CATCHER_PORT: '0' });
+    expect(noCatcher.smtpCatcherPort).toBe(0);
+    expect(noCatcher.smtpUrl).toBeUndefined();
+
+    // Tests start no catcher unless asked, so parallel suites do not fight over the port.
+    expect(loadConfig({ NODE_ENV: 'test' }).smtpCatcherPort).toBe(0);
+    const e2e = loadConfig({ NODE_ENV: 'test', SMTP_CATCHER_PORT: '2525' });
+    expect(e2e.smtpCatcherPort).toBe(2525);
+    expect(e2e.smtpUrl).toBe('smtp://127.0.0.1:2525');
+
+    expect(loadConfig({ SMTP_FROM: 'KYC <kyc@corp.example>' }).smtpFrom).toBe(
+      'KYC <kyc@corp.example>',
+    );
+    for (const bad of ['http://mail.example.com', 'mail.example.com', 'smtp://']) {
+      expect(problemsOf({ SMTP_URL: bad })).toEqual([
+        'SMTP_URL must be a URL starting with smtp:// or smtps://, e.g. smtp://user:password@mail.example.com:587',
+      ]);
+    }
+    expect(problemsOf({ SMTP_FROM: 'nobody' })).toEqual([
+      'SMTP_FROM must be an address such as no-reply@example.com or Console <no-reply@example.com>',
+    ]);
+    expect(problemsOf({ SMTP_CATCHER_PORT: '99999' })).toEqual([
+      'SMTP_CATCHER_PORT must be between 0 and 65535',
+    ]);
+  });
+
+  it('wants a real mail server in production and no catcher', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://h/db',
+      OIDC_ISSUER: 'https://login.example.com',
+      OIDC_CLIENT_ID: 'console',
+      OIDC_CLIENT_SECRET: 'secret',
+    };
+    expect(problemsOf(production)).toEqual([
+      'SMTP_URL is required in production when EVENT_WORKERS_ENABLED is true: the notifications worker sends invitations through it',
+    ]);
+    expect(problemsOf({ ...production, EVENT_WORKERS_ENABLED: 'false' })).toEqual([]);
+    expect(
+      problemsOf({ ...production, SMTP_URL: 'smtp://mail:587', SMTP_CATCHER_PORT: '25' }),
+    ).toEqual([
+      'SMTP_CATCHER_PORT must be 0 or unset in production: the SMTP catcher keeps mail in memory instead of sending it',
+    ]);
+    const config = loadConfig({ ...production, SMTP_URL: 'smtp://mail.example.com:587' });
+    expect(config.smtpCatcherPort).toBe(0);
+    expect(config.smtpUrl).toBe('smtp://mail.example.com:587');
+  });
+
   it('puts every problem in the error message', () => {
     expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'loud' })).toThrow(
       /PORT must be a port number[\s\S]*LOG_LEVEL must be one of/,

@@ -25,7 +25,22 @@ const positiveInt = z.coerce
   .int({ error: 'must be a whole number' })
   .positive({ error: 'must be greater than 0' });
 
+const port = z.coerce
+  .number({ error: 'must be a port number' })
+  .int({ error: 'must be a port number' })
+  .min(0, { error: 'must be between 0 and 65535' })
+  .max(65535, { error: 'must be between 0 and 65535' });
+
+const boundedInt = (min: number, max: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(min, { error: `must be between ${min} and ${max}` })
+    .max(max, { error: `must be between ${min} and ${max}` });
+
 const DEMO_ADMIN_EMAILS = ['admin@example.com'];
+/** Where the development SMTP catcher listens unless SMTP_CATCHER_PORT says otherwise. */
+export const DEFAULT_SMTP_CATCHER_PORT = 19025;
 const DEMO_STAFF_EMAILS = ['@example.com'];
 
 const environmentSchema = z
@@ -36,12 +51,7 @@ const environmentSchema = z
       })
       .default('development'),
     HOST: z.string().min(1).default('0.0.0.0'),
-    PORT: z.coerce
-      .number({ error: 'must be a port number' })
-      .int({ error: 'must be a port number' })
-      .min(0, { error: 'must be between 0 and 65535' })
-      .max(65535, { error: 'must be between 0 and 65535' })
-      .default(3000),
+    PORT: port.default(3000),
     PUBLIC_URL: absoluteUrl.optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -72,6 +82,23 @@ const environmentSchema = z
         error: 'must be true, false, a hop count, or comma-separated proxy addresses',
       })
       .optional(),
+    EVENT_WORKERS_ENABLED: booleanFromEnv.default(true),
+    EVENT_POLL_INTERVAL_MS: boundedInt(10, 60_000).default(500),
+    EVENT_LEASE_SECONDS: boundedInt(1, 3600).default(30),
+    SMTP_URL: z
+      .string()
+      .refine((value) => /^smtps?:\/\/[^\s/]/i.test(value) && URL.canParse(value), {
+        error:
+          'must be a URL starting with smtp:// or smtps://, e.g. smtp://user:password@mail.example.com:587',
+      })
+      .optional(),
+    SMTP_FROM: z
+      .string()
+      .regex(/^[^<>@\s]+@[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/, {
+        error: 'must be an address such as no-reply@example.com or Console <no-reply@example.com>',
+      })
+      .optional(),
+    SMTP_CATCHER_PORT: port.optional(),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
@@ -98,6 +125,22 @@ const environmentSchema = z
         code: 'custom',
         path: ['DATABASE_URL'],
         message: 'is required in production: embedded PGlite is for development and demos',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.SMTP_CATCHER_PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_CATCHER_PORT'],
+        message:
+          'must be 0 or unset in production: the SMTP catcher keeps mail in memory instead of sending it',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL && env.EVENT_WORKERS_ENABLED) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message:
+          'is required in production when EVENT_WORKERS_ENABLED is true: the notifications worker sends invitations through it',
       });
     }
   });
@@ -129,6 +172,18 @@ export interface AppConfig {
   cookieSecure: boolean;
   /** Which X-Forwarded-* headers to believe (Fastify's trustProxy): off unless behind a proxy. */
   trustProxy: boolean | number | string[];
+  /** Run the event workers in this process (false: an API-only instance). See docs/events.md. */
+  eventWorkersEnabled: boolean;
+  /** How often an idle worker looks for work (it also wakes when an event is recorded). */
+  eventPollIntervalMs: number;
+  /** How long a claim on an event lasts before another instance may take the event over. */
+  eventLeaseSeconds: number;
+  /** Where mail goes (smtp:// or smtps://); undefined: not configured, sending fails. */
+  smtpUrl: string | undefined;
+  /** The sender of the console's mail. */
+  smtpFrom: string;
+  /** Port of the development SMTP catcher on 127.0.0.1; 0: not started. */
+  smtpCatcherPort: number;
 }
 
 export class ConfigError extends Error {
@@ -152,6 +207,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   const env = parsed.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const embeddedDatabase = !env.DATABASE_URL;
+  // In development without SMTP_URL the console catches its own mail (docs/events.md).
+  const smtpCatcherPort =
+    env.SMTP_CATCHER_PORT ??
+    (env.NODE_ENV === 'development' && !env.SMTP_URL ? DEFAULT_SMTP_CATCHER_PORT : 0);
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -182,6 +241,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     signInRateLimitPerMinute: env.SIGN_IN_RATE_LIMIT_PER_MINUTE,
     cookieSecure: env.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    eventWorkersEnabled: env.EVENT_WORKERS_ENABLED,
+    eventPollIntervalMs: env.EVENT_POLL_INTERVAL_MS,
+    eventLeaseSeconds: env.EVENT_LEASE_SECONDS,
+    smtpUrl:
+      env.SMTP_URL ?? (smtpCatcherPort > 0 ? `smtp://127.0.0.1:${smtpCatcherPort}` : undefined),
+    smtpFrom: env.SMTP_FROM ?? `Administration console <no-reply@${new URL(publicUrl).hostname}>`,
+    smtpCatcherPort,
   };
 }
 

@@ -6,3 +6,4 @@ export * from './tenant-users.ts';
 export * from './entities.ts';
 export * from './entity-users.ts';
 export * from './import-files.ts';
+export * from './events.ts';

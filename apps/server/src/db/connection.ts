@@ -31,6 +31,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
 
 function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, types: pgTypes, max: 20 });
+  // An idle connection the server terminates (restart, failover, admin kill) emits 'error' on
+  // the pool; without a listener that would crash the process. The pool replaces the connection.
+  pool.on('error', (error) => {
+    console.error(`PostgreSQL connection lost: ${error.message}`);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const url = new URL(connectionString);
   return {

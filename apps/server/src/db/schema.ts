@@ -147,6 +147,26 @@ export interface ProcessedEventsTable {
   error_message: string | null;
   processed_at: NullableTimestamp;
   attempts: number;
+  /** The worker instance that holds (or last held) the claim; see events/dispatcher.ts. */
+  locked_by: string | null;
+  /** The claim's lease: past it, another instance may take the work over. */
+  locked_until: NullableTimestamp;
+}
+
+/** Append-only (a trigger rejects update, delete and truncate): written by the audit-trail worker. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  event_id: number;
+  event_name: string;
+  tenant_id: number | null;
+  entity_id: string | null;
+  actor: string | null;
+  action: string | null;
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+  metadata: JSONColumnType<Record<string, unknown>, string, never>;
+  occurred_at: ColumnType<Date, Date | string, never>;
+  recorded_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
 export interface FormsTable extends WriteStamp {
@@ -171,5 +191,6 @@ export interface Database {
   entity_users: EntityUsersTable;
   events: EventsTable;
   processed_events: ProcessedEventsTable;
+  audit_log: AuditLogTable;
   forms: FormsTable;
 }

@@ -8,6 +8,7 @@ import { registerTenantRoutes } from './tenants/routes.ts';
 import { registerTenantUserRoutes } from './tenant-users/routes.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
 import { registerEntityUserRoutes } from './entity-users/routes.ts';
+import { registerEventRoutes } from './events/routes.ts';
 
 export type FeatureDependencies = AppDependencies;
 
@@ -27,5 +28,6 @@ export async function registerFeatures(app: ConsoleApp, deps: FeatureDependencie
     registerTenantUserRoutes(features, deps);
     registerEntityRoutes(features, deps);
     registerEntityUserRoutes(features, deps);
+    registerEventRoutes(features, deps);
   });
 }

@@ -5,6 +5,7 @@ import { TenantsAndEntities } from './0003-tenants-and-entities.ts';
 import { Events } from './0004-events.ts';
 import { Forms } from './0005-forms.ts';
 import { EntityListsAndKeyStamps } from './0006-entity-lists-and-key-stamps.ts';
+import { EventProcessing } from './0007-event-processing.ts';
 
 /** Every migration, in version order. A new one is a new module added at the end. */
 export const migrations: readonly Migration[] = [
@@ -14,4 +15,5 @@ export const migrations: readonly Migration[] = [
   Events,
   Forms,
   EntityListsAndKeyStamps,
+  EventProcessing,
 ];

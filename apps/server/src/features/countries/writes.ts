@@ -2,11 +2,14 @@ import type { ImportResult, ParsedCountryImportRecord } from '@console/contracts
 import { sql, type InsertObject, type Kysely } from 'kysely';
 import type { AuthenticatedUser } from '../../auth/index.ts';
 import type { Database } from '../../db/schema.ts';
+import { recordEvent } from '../../events/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import { toCountry } from './queries.ts';
 
 /**
- * Every write of countries. Each runs in one transaction and knows its actor, so that the domain
- * event of the write (events issue) commits with it.
+ * Every write of countries. Each runs in one transaction and knows its actor, and records its
+ * domain event in that transaction (events/outbox.ts): the event exists exactly when the write
+ * does.
  */
 
 /** Rows per INSERT statement: far below PostgreSQL's 65,535 parameters per statement. */
@@ -18,7 +21,7 @@ const IN_USE_BY_TENANTS = (name: string) =>
 /** DELETE api/countries/{id}: 404 when unknown, 409 while a tenant is domiciled there. */
 export async function deleteCountry(
   db: Kysely<Database>,
-  _actor: AuthenticatedUser,
+  actor: AuthenticatedUser,
   id: number,
 ): Promise<void> {
   try {
@@ -27,7 +30,7 @@ export async function deleteCountry(
       // tenant can start using the country between the check and the delete.
       const country = await trx
         .selectFrom('countries')
-        .select(['id', 'name'])
+        .selectAll()
         .where('id', '=', id)
         .forUpdate()
         .executeTakeFirst();
@@ -39,6 +42,15 @@ export async function deleteCountry(
         .executeTakeFirstOrThrow();
       if (tenants > 0) throw conflict(IN_USE_BY_TENANTS(country.name), { tenants });
       await trx.deleteFrom('countries').where('id', '=', id).execute();
+      await recordEvent(trx, {
+        eventName: 'CountryDeleted',
+        metadata: {
+          actor: actor.email,
+          action: 'delete',
+          countryId: id,
+          before: toCountry(country),
+        },
+      });
     });
   } catch (error) {
     if (databaseErrorCode(error) === FOREIGN_KEY_VIOLATION) {
@@ -96,6 +108,10 @@ export async function importCountries(
           .executeTakeFirst();
         count += Number(result.numInsertedOrUpdatedRows ?? 0n);
       }
+      await recordEvent(trx, {
+        eventName: 'CountriesImported',
+        metadata: { actor: actor.email, action: 'import', count, records: records.length },
+      });
       return { count };
     });
   } catch (error) {

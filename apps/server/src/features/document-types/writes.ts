@@ -8,13 +8,15 @@ import type {
 import { sql, type InsertObject, type Kysely } from 'kysely';
 import type { AuthenticatedUser } from '../../auth/index.ts';
 import type { Database } from '../../db/schema.ts';
+import { recordEvent } from '../../events/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { toDocumentType } from './queries.ts';
 import { documentTypeReferences } from './references.ts';
 
 /**
- * Every write of document types. Each runs in one transaction and knows its actor, so that the
- * domain event of the write (events issue) commits with it. Inputs come parsed by the contracts'
+ * Every write of document types. Each runs in one transaction and knows its actor, and records
+ * its domain event in that transaction (events/outbox.ts): the event exists exactly when the
+ * write does. Inputs come parsed by the contracts'
  * schemas: IDs valid, tags normalised, an empty validity period already null.
  */
 
@@ -64,7 +66,12 @@ export async function createDocumentType(
       .returningAll()
       .executeTakeFirst();
     if (!row) throw conflict(`A document type with ID ${input.id} already exists.`);
-    return toDocumentType(row);
+    const created = toDocumentType(row);
+    await recordEvent(trx, {
+      eventName: 'DocumentTypeCreated',
+      metadata: { actor: actor.email, action: 'create', documentTypeId: input.id, after: created },
+    });
+    return created;
   });
 }
 
@@ -76,27 +83,46 @@ export async function updateDocumentType(
   input: ParsedDocumentTypeUpdate,
 ): Promise<DocumentType> {
   return db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('document_types')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!existing) throw notFound(`Document type ${id} not found.`);
     const row = await trx
       .updateTable('document_types')
       .set({ ...columnsOf(input), updated_by: actor.email, updated_at: sql<Date>`now()` })
       .where('id', '=', id)
       .returningAll()
-      .executeTakeFirst();
-    if (!row) throw notFound(`Document type ${id} not found.`);
-    return toDocumentType(row);
+      .executeTakeFirstOrThrow();
+    const before = toDocumentType(existing);
+    const after = toDocumentType(row);
+    await recordEvent(trx, {
+      eventName: 'DocumentTypeUpdated',
+      metadata: {
+        actor: actor.email,
+        action: 'update',
+        documentTypeId: id,
+        changes: changedFields(before, after),
+        before,
+        after,
+      },
+    });
+    return after;
   });
 }
 
 /** DELETE api/documenttypes/{id}: 404 when unknown, 409 while in use (see references.ts). */
 export async function deleteDocumentType(
   db: Kysely<Database>,
-  _actor: AuthenticatedUser,
+  actor: AuthenticatedUser,
   id: string,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const existing = await trx
       .selectFrom('document_types')
-      .select('id')
+      .selectAll()
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
@@ -109,6 +135,15 @@ export async function deleteDocumentType(
       );
     }
     await trx.deleteFrom('document_types').where('id', '=', id).execute();
+    await recordEvent(trx, {
+      eventName: 'DocumentTypeDeleted',
+      metadata: {
+        actor: actor.email,
+        action: 'delete',
+        documentTypeId: id,
+        before: toDocumentType(existing),
+      },
+    });
   });
 }
 
@@ -154,6 +189,17 @@ export async function importDocumentTypes(
         .executeTakeFirst();
       count += Number(result.numInsertedOrUpdatedRows ?? 0n);
     }
+    await recordEvent(trx, {
+      eventName: 'DocumentTypesImported',
+      metadata: { actor: actor.email, action: 'import', count, records: records.length },
+    });
     return { count };
   });
+}
+
+/** The fields an update changed, for the event ('tags', 'validityPeriod', ...). */
+function changedFields(before: DocumentType, after: DocumentType): string[] {
+  return (Object.keys(after) as (keyof DocumentType)[]).filter(
+    (field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]),
+  );
 }

@@ -1,0 +1,157 @@
+import nodemailer from 'nodemailer';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { EventSubscription, EventWorker, RecordedEvent } from './worker.ts';
+
+/** Invitations to new tenant users, by mail. */
+export const NOTIFICATIONS: EventSubscription = {
+  name: 'notifications',
+  subscribesTo: ['TenantUserCreated'],
+};
+
+export interface NotificationsOptions {
+  /** smtp:// or smtps:// URL; undefined: every mail fails with 'SMTP is not configured'. */
+  smtpUrl: string | undefined;
+  from: string;
+  /** The console's address, for the sign-in link. */
+  publicUrl: string;
+  /** Connection, greeting and socket timeout: keep it well under the event lease. */
+  timeoutMs: number;
+}
+
+export interface Invitation {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+$/;
+
+/**
+ * 'TenantUserCreated' (metadata {email, tenantId, companyName}) mails the new tenant user an
+ * invitation to sign in. Delivery is 'external': the mail goes first, then the record is marked
+ * done, so a crash between the two sends it again after the lease (at least once; docs/events.md).
+ */
+export function createNotificationsWorker(options: NotificationsOptions): EventWorker {
+  const transport = options.smtpUrl
+    ? nodemailer.createTransport({
+        url: options.smtpUrl,
+        connectionTimeout: options.timeoutMs,
+        greetingTimeout: options.timeoutMs,
+        socketTimeout: options.timeoutMs,
+        dnsTimeout: options.timeoutMs,
+      })
+    : undefined;
+  return {
+    ...NOTIFICATIONS,
+    delivery: 'external',
+    async handle(event, db) {
+      if (event.eventName !== 'TenantUserCreated') return;
+      if (!transport || !options.smtpUrl) {
+        throw new Error('SMTP is not configured: set SMTP_URL (docs/configuration.md)');
+      }
+      const invitation = await invitationFor(event, db, options.publicUrl);
+      try {
+        await transport.sendMail({ from: options.from, ...invitation });
+      } catch (error) {
+        throw new Error(describeSmtpError(error, options.smtpUrl, options.timeoutMs), {
+          cause: error,
+        });
+      }
+    },
+    async close() {
+      transport?.close();
+    },
+  };
+}
+
+/** The invitation of a 'TenantUserCreated' event; the company name is looked up when missing. */
+export async function invitationFor(
+  event: RecordedEvent,
+  db: Kysely<Database>,
+  publicUrl: string,
+): Promise<Invitation> {
+  const { email, companyName, tenantId } = event.metadata;
+  if (typeof email !== 'string' || !EMAIL.test(email)) {
+    throw new Error(`Event ${event.id} (TenantUserCreated) has no valid email in its metadata`);
+  }
+  let company = typeof companyName === 'string' && companyName.trim() ? companyName.trim() : null;
+  const tenant = typeof tenantId === 'number' ? tenantId : event.tenantId;
+  if (!company && tenant !== null) {
+    const row = await db
+      .selectFrom('tenants')
+      .select('company_name')
+      .where('id', '=', tenant)
+      .executeTakeFirst();
+    company = row?.company_name ?? null;
+  }
+  const name = company ?? 'your company';
+  const signIn = `${publicUrl}/login`;
+  return {
+    to: email,
+    subject: `You are invited to the ${name} portal`,
+    text: [
+      'Hello,',
+      '',
+      `You now have access to the ${name} portal of the administration console.`,
+      `Sign in with this address (${email}) at:`,
+      '',
+      signIn,
+      '',
+      'If you did not expect this invitation, you can ignore this message.',
+    ].join('\n'),
+    html: [
+      '<p>Hello,</p>',
+      `<p>You now have access to the <strong>${escapeHtml(name)}</strong> portal of the administration console.`,
+      `Sign in with this address (${escapeHtml(email)}):</p>`,
+      `<p><a href="${escapeHtml(signIn)}">${escapeHtml(signIn)}</a></p>`,
+      '<p>If you did not expect this invitation, you can ignore this message.</p>',
+    ].join('\n'),
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (character) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ??
+      character,
+  );
+}
+
+/**
+ * An operator's reading of a failed send, naming the server (never its credentials):
+ * 'SMTP connection refused (127.0.0.1:19025)', 'SMTP 550 5.1.1 <x@y.z>: Recipient address
+ * rejected', 'SMTP greeting not received within 10000 ms (mail.example.com:587)'.
+ */
+export function describeSmtpError(error: unknown, smtpUrl: string, timeoutMs: number): string {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === 'smtps:';
+  const server = `${url.hostname}:${url.port || (secure ? '465' : '587')}`;
+  const details = (error ?? {}) as {
+    code?: string;
+    errno?: number | string;
+    message?: string;
+    response?: string;
+    responseCode?: number;
+    command?: string;
+  };
+  const message = details.message ?? String(error);
+  if (message.includes('ECONNREFUSED')) return `SMTP connection refused (${server})`;
+  if (details.code === 'EDNS' || message.includes('ENOTFOUND')) {
+    return `SMTP server not found (${server})`;
+  }
+  if (details.code === 'ETIMEDOUT') {
+    return details.command === 'CONN' || /greeting/i.test(message)
+      ? `SMTP greeting not received within ${timeoutMs} ms (${server})`
+      : `SMTP connection timed out after ${timeoutMs} ms (${server})`;
+  }
+  if (details.responseCode && details.response) {
+    return `SMTP ${details.response.replace(/\s+/g, ' ').trim()}`;
+  }
+  if (message.includes('ECONNRESET') || details.code === 'ECONNECTION') {
+    return `SMTP connection closed unexpectedly (${server}): ${message}`;
+  }
+  return `SMTP error (${server}): ${message}`;
+}

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { EVENT_NAME_MAX_LENGTH } from '@console/contracts';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { EVENT_SUBSCRIPTIONS } from './subscriptions.ts';
+import { subscribersOf, type EventSubscription } from './worker.ts';
+
+/**
+ * The transactional outbox (ARCHITECTURE.md, events): a write records its domain event in its own
+ * transaction, so the event exists exactly when the write does.
+ */
+
+/** A domain event about to be recorded. */
+export interface NewEvent {
+  /** PascalCase, past tense: 'DocumentTypeCreated', 'TenantUserCreated'. */
+  eventName: string;
+  /** The tenant the event belongs to: that tenant's portal users see it. */
+  tenantId?: number | null;
+  entityId?: string | null;
+  /**
+   * Idempotency key: a second event with the same key is not recorded (the first one's id is
+   * answered). Generated when absent.
+   */
+  uniqueId?: string;
+  /** Who did what: {actor: email, action, the ids concerned, before/after where it applies}. */
+  metadata: Record<string, unknown>;
+}
+
+export interface RecordedEventId {
+  id: number;
+  uniqueId: string;
+  /** False when an event with this uniqueId existed already (nothing was recorded). */
+  recorded: boolean;
+}
+
+export interface RecordOptions {
+  /** Which workers exist (default: the console's own, EVENT_SUBSCRIPTIONS). For tests. */
+  subscriptions?: readonly EventSubscription[];
+}
+
+/** PostgreSQL channel of the "events recorded" notification (sent at commit). */
+export const EVENTS_CHANNEL = 'console_events';
+const UNIQUE_ID_MAX_LENGTH = 200;
+
+const recordedSignal = new EventEmitter();
+recordedSignal.setMaxListeners(0);
+
+/**
+ * Calls `listener` whenever this process records events or resets their processing. It may run
+ * before the transaction commits: on PostgreSQL the dispatcher also listens for the NOTIFY sent at
+ * commit, on PGlite its next query waits for the transaction anyway (one connection).
+ */
+export function onEventsRecorded(listener: () => void): () => void {
+  recordedSignal.on('recorded', listener);
+  return () => recordedSignal.off('recorded', listener);
+}
+
+/** Wakes the workers: after this transaction commits on every instance, at once in this one. */
+export async function signalEventWork(trx: Kysely<Database>): Promise<void> {
+  await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(trx);
+  recordedSignal.emit('recorded');
+}
+
+/**
+ * Records one domain event inside the transaction of its write, with one processing record per
+ * subscribed worker (has_error false, processed_at null, attempts 0). Must be given that
+ * transaction: `db.transaction().execute(async (trx) => { ...write...; await recordEvent(trx, {...}) })`.
+ */
+export async function recordEvent(
+  trx: Kysely<Database>,
+  event: NewEvent,
+  options: RecordOptions = {},
+): Promise<RecordedEventId> {
+  const [recorded] = await recordEvents(trx, [event], options);
+  if (!recorded) throw new Error('recordEvents answered no id');
+  return recorded;
+}
+
+/** recordEvent for many events at once (one statement), answered in the same order. */
+export async function recordEvents(
+  trx: Kysely<Database>,
+  events: readonly NewEvent[],
+  options: RecordOptions = {},
+): Promise<RecordedEventId[]> {
+  if (!trx.isTransaction) {
+    throw new Error('recordEvent must run inside the transaction of its write (db.transaction())');
+  }
+  if (events.length === 0) return [];
+  const subscriptions = options.subscriptions ?? EVENT_SUBSCRIPTIONS;
+  const requested = events.map((event) => {
+    assertRecordable(event);
+    const workers = subscribersOf(subscriptions, event.eventName);
+    return {
+      eventName: event.eventName,
+      tenantId: event.tenantId ?? null,
+      entityId: event.entityId ?? null,
+      uniqueId: event.uniqueId ?? randomUUID(),
+      metadata: event.metadata,
+      // An event no worker wants is done as soon as it exists.
+      isProcessed: workers.length === 0,
+      workers,
+    };
+  });
+  // The same key twice in one call is one event, like twice in two calls.
+  const firstOfKey = new Map<string, (typeof requested)[number]>();
+  for (const row of requested) if (!firstOfKey.has(row.uniqueId)) firstOfKey.set(row.uniqueId, row);
+  const rows = [...firstOfKey.values()];
+
+  // One statement however many events: the events, then their processing records. Inputs travel
+  // as one JSON parameter, which both drivers pass the same way.
+  const inserted = await sql<{ id: number; unique_id: string }>`
+    with input as (
+      select
+        item.ordinality,
+        item.value ->> 'eventName' as event_name,
+        (item.value ->> 'tenantId')::integer as tenant_id,
+        item.value ->> 'entityId' as entity_id,
+        item.value ->> 'uniqueId' as unique_id,
+        item.value -> 'metadata' as metadata,
+        (item.value ->> 'isProcessed')::boolean as is_processed,
+        item.value -> 'workers' as workers
+      from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as item(value, ordinality)
+    ),
+    inserted as (
+      insert into events (event_name, tenant_id, entity_id, unique_id, metadata, is_processed)
+      select event_name, tenant_id, entity_id, unique_id, metadata, is_processed
+      from input
+      order by ordinality
+      on conflict (unique_id) do nothing
+      returning id, unique_id
+    ),
+    fan_out as (
+      insert into processed_events (event_id, worker_name, has_error, attempts)
+      select inserted.id, worker.name, false, 0
+      from inserted
+      join input using (unique_id)
+      cross join jsonb_array_elements_text(input.workers) as worker(name)
+    )
+    select id, unique_id from inserted
+  `.execute(trx);
+
+  const ids = new Map(inserted.rows.map((row) => [row.unique_id, row.id]));
+  const existing = rows.filter((row) => !ids.has(row.uniqueId)).map((row) => row.uniqueId);
+  if (existing.length > 0) {
+    const found = await trx
+      .selectFrom('events')
+      .select(['id', 'unique_id'])
+      .where('unique_id', 'in', existing)
+      .execute();
+    for (const row of found) ids.set(row.unique_id, row.id);
+  }
+  if (inserted.rows.length > 0) await signalEventWork(trx);
+
+  const insertedIds = new Set(inserted.rows.map((row) => row.unique_id));
+  const answered = new Set<string>();
+  return requested.map((row) => {
+    const first = !answered.has(row.uniqueId);
+    answered.add(row.uniqueId);
+    const id = ids.get(row.uniqueId);
+    if (id === undefined) throw new Error(`Event ${row.uniqueId} was neither recorded nor found`);
+    return { id, uniqueId: row.uniqueId, recorded: first && insertedIds.has(row.uniqueId) };
+  });
+}
+
+function assertRecordable(event: NewEvent): void {
+  if (!event.eventName || event.eventName.length > EVENT_NAME_MAX_LENGTH) {
+    throw new Error(`An event name has 1 to ${EVENT_NAME_MAX_LENGTH} characters`);
+  }
+  if (event.uniqueId !== undefined) {
+    if (!event.uniqueId || event.uniqueId.length > UNIQUE_ID_MAX_LENGTH) {
+      throw new Error(`An event's uniqueId has 1 to ${UNIQUE_ID_MAX_LENGTH} characters`);
+    }
+  }
+  if (
+    typeof event.metadata !== 'object' ||
+    event.metadata === null ||
+    Array.isArray(event.metadata)
+  ) {
+    throw new Error('An event’s metadata is an object');
+  }
+}

@@ -1,0 +1,523 @@
+import type { EventItem, EventList } from '@console/contracts';
+import type { InjectOptions } from 'fastify';
+import type { Selectable } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import type { EventsTable } from '../../db/schema.ts';
+import { seedDemoData } from '../../db/seed/demo.ts';
+import { eventState, eventually } from '../../events/test-support.ts';
+
+const CALLERS = {
+  staff: 'staff@example.com',
+  admin: 'admin@example.com',
+  acme: 'portal@acme.example',
+  globex: 'portal@globex.example',
+  noRole: 'visitor@elsewhere.test',
+} as const;
+type Caller = keyof typeof CALLERS | 'anonymous';
+
+const NOW = new Date('2025-06-01T12:00:00Z');
+
+interface Harness {
+  testApp: TestApp;
+  tenantIds: { acme: number; globex: number };
+  call(
+    caller: Caller,
+    method: InjectOptions['method'],
+    url: string,
+    body?: unknown,
+  ): Promise<Awaited<ReturnType<TestApp['app']['inject']>>>;
+  close(): Promise<void>;
+}
+
+async function harness(overrides: Parameters<typeof createTestApp>[0] = {}): Promise<Harness> {
+  const testApp = await createTestApp({ eventPollIntervalMs: 50, ...overrides });
+  await seedDemoData(testApp.database.db, { now: NOW });
+  const tenants = await testApp.database.db
+    .selectFrom('tenants')
+    .select(['id', 'company_name'])
+    .execute();
+  const idOf = (name: string) => tenants.find((tenant) => tenant.company_name === name)?.id ?? 0;
+  const tokens = new Map<Caller, string>();
+  return {
+    testApp,
+    tenantIds: { acme: idOf('Acme Corporation'), globex: idOf('Globex Limited') },
+    async call(caller, method, url, body) {
+      const headers: Record<string, string> = {};
+      if (caller !== 'anonymous') {
+        let token = tokens.get(caller);
+        if (!token) {
+          token = await testApp.tokenFor(CALLERS[caller]);
+          tokens.set(caller, token);
+        }
+        headers.authorization = `Bearer ${token}`;
+      }
+      return testApp.app.inject({
+        method,
+        url,
+        headers,
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+    },
+    close: () => testApp.close(),
+  };
+}
+
+describe('GET api/events (paging, sorting, filters, tenant scope)', () => {
+  let h: Harness;
+  let all: Selectable<EventsTable>[];
+  beforeAll(async () => {
+    // No workers: the seeded log stays as seeded while the filters are compared with it.
+    h = await harness({ eventWorkersEnabled: false });
+    all = await h.testApp.database.db.selectFrom('events').selectAll().execute();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const newestFirst = (a: Selectable<EventsTable>, b: Selectable<EventsTable>) =>
+    b.created_at.getTime() - a.created_at.getTime() || b.id - a.id;
+  const ids = (events: readonly { id: number }[]) => events.map((event) => event.id);
+  const list = async (query: string, caller: Caller = 'staff') => {
+    const response = await h.call(caller, 'GET', `/api/events${query}`);
+    expect(response.statusCode).toBe(200);
+    return response.json() as EventList;
+  };
+
+  it('answers the first page of 10, newest first, with the total', async () => {
+    expect(all).toHaveLength(150);
+    const page = await list('');
+    expect(page.totalCount).toBe(150);
+    expect(page.page).toBe(1);
+    expect(page.pageSize).toBe(10);
+    expect(ids(page.data)).toEqual(ids([...all].sort(newestFirst).slice(0, 10)));
+  });
+
+  it('answers each event with its fields and its workers’ records', async () => {
+    const page = await list('?pageSize=100&erroredOnly=true');
+    const errored = page.data[0] as EventItem;
+    const row = all.find((event) => event.id === errored.id);
+    expect(errored).toEqual({
+      id: row?.id,
+      eventName: row?.event_name,
+      tenantId: row?.tenant_id,
+      entityId: row?.entity_id,
+      uniqueId: row?.unique_id,
+      createdAt: row?.created_at.toISOString(),
+      metadata: row?.metadata,
+      isProcessed: false,
+      hasError: true,
+      processedEvents: expect.any(Array),
+    });
+    expect(typeof errored.metadata).toBe('object');
+    const failed = errored.processedEvents.find((record) => record.hasError);
+    expect(failed).toMatchObject({
+      eventId: errored.id,
+      workerName: expect.stringMatching(/^(audit-trail|notifications)$/),
+      errorMessage: expect.any(String),
+      processedAt: null,
+      attempts: expect.any(Number),
+    });
+    const names = errored.processedEvents.map((record) => record.workerName);
+    expect(names).toEqual([...names].sort());
+  });
+
+  it('sorts oldest first and pages through the log without overlap', async () => {
+    const oldest = [...all].sort((a, b) => -newestFirst(a, b));
+    const first = await list('?sortOrder=asc&pageSize=25');
+    const second = await list('?sortOrder=asc&pageSize=25&page=2');
+    expect(ids(first.data)).toEqual(ids(oldest.slice(0, 25)));
+    expect(ids(second.data)).toEqual(ids(oldest.slice(25, 50)));
+    const last = await list('?pageSize=100&page=2');
+    expect(last.data).toHaveLength(50);
+    expect(ids(last.data)).toEqual(ids([...all].sort(newestFirst).slice(100)));
+    const beyond = await list('?page=99');
+    expect(beyond).toEqual({ data: [], totalCount: 150, page: 99, pageSize: 10 });
+  });
+
+  it('lowers a page size above 100 to 100', async () => {
+    const page = await list('?pageSize=1000');
+    expect(page.pageSize).toBe(100);
+    expect(page.data).toHaveLength(100);
+  });
+
+  it('filters unprocessed and errored events', async () => {
+    const unprocessed = await list('?unprocessedOnly=true&pageSize=100');
+    const expectedUnprocessed = all.filter((event) => !event.is_processed);
+    expect(unprocessed.totalCount).toBe(expectedUnprocessed.length);
+    expect(unprocessed.data.every((event) => !event.isProcessed)).toBe(true);
+
+    const errored = await list('?erroredOnly=true&pageSize=100');
+    const expectedErrored = all.filter((event) => event.has_error);
+    expect(expectedErrored.length).toBeGreaterThan(0);
+    expect(errored.totalCount).toBe(expectedErrored.length);
+    expect(ids(errored.data)).toEqual(ids(expectedErrored.sort(newestFirst)));
+
+    // Both: errored events are unprocessed too.
+    expect((await list('?erroredOnly=true&unprocessedOnly=true')).totalCount).toBe(
+      expectedErrored.length,
+    );
+    expect((await list('?unprocessedOnly=false&erroredOnly=false')).totalCount).toBe(150);
+  });
+
+  it('filters by a part of the event name, ignoring letter case', async () => {
+    const page = await list('?eventName=tEnAnT&pageSize=100');
+    const expected = all.filter((event) => event.event_name.toLowerCase().includes('tenant'));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(page.totalCount).toBe(expected.length);
+    expect(ids(page.data)).toEqual(ids(expected.sort(newestFirst)));
+    expect(new Set(page.data.map((event) => event.eventName))).toEqual(
+      new Set(expected.map((event) => event.event_name)),
+    );
+    expect((await list('?eventName=EntityUserKeyDeleted')).totalCount).toBe(
+      all.filter((event) => event.event_name === 'EntityUserKeyDeleted').length,
+    );
+    expect(await list('?eventName=NoSuchEvent')).toEqual({
+      data: [],
+      totalCount: 0,
+      page: 1,
+      pageSize: 10,
+    });
+  });
+
+  it('matches LIKE wildcards in the name filter literally', async () => {
+    expect((await list(`?eventName=${encodeURIComponent('%')}`)).totalCount).toBe(0);
+    expect((await list('?eventName=Entity_ser')).totalCount).toBe(0);
+    expect((await list(`?eventName=${encodeURIComponent('\\')}`)).totalCount).toBe(0);
+    expect(
+      (await list(`?eventName=${encodeURIComponent("'; drop table events; --")}`)).totalCount,
+    ).toBe(0);
+    expect(
+      await h.testApp.database.db.selectFrom('events').select('id').limit(1).execute(),
+    ).toHaveLength(1);
+  });
+
+  it('combines the filters', async () => {
+    const page = await list('?eventName=notification&erroredOnly=true');
+    expect(page.totalCount).toBe(0);
+    const combined = await list(
+      '?eventName=entity&unprocessedOnly=true&sortOrder=asc&pageSize=5',
+      'acme',
+    );
+    const expected = all
+      .filter(
+        (event) =>
+          event.tenant_id === h.tenantIds.acme &&
+          !event.is_processed &&
+          event.event_name.toLowerCase().includes('entity'),
+      )
+      .sort((a, b) => -newestFirst(a, b));
+    expect(combined.totalCount).toBe(expected.length);
+    expect(ids(combined.data)).toEqual(ids(expected.slice(0, 5)));
+  });
+
+  it("shows a tenant user only its own tenant's events", async () => {
+    for (const tenant of ['acme', 'globex'] as const) {
+      const page = await list('?pageSize=100', tenant);
+      const expected = all.filter((event) => event.tenant_id === h.tenantIds[tenant]);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(page.totalCount).toBe(expected.length);
+      expect(page.data.every((event) => event.tenantId === h.tenantIds[tenant])).toBe(true);
+    }
+    // Not even with a filter that matches only another tenant's or nobody's events.
+    const countries = await list('?eventName=CountriesImported', 'acme');
+    expect(countries.totalCount).toBe(0);
+  });
+
+  it('names the parameter when the query is wrong', async () => {
+    for (const [query, message] of [
+      ['?page=0', 'page must be a whole number of at least 1'],
+      ['?pageSize=-5', 'pageSize must be a whole number of at least 1'],
+      ['?sortOrder=sideways', 'sortOrder must be desc or asc'],
+      ['?unprocessedOnly=maybe', 'unprocessedOnly must be true or false'],
+      [`?eventName=${'x'.repeat(101)}`, 'eventName must be 100 characters or less'],
+    ] as const) {
+      const response = await h.call('staff', 'GET', `/api/events${query}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(message);
+    }
+  });
+});
+
+describe('events: permissions, reset, test events, and the events of writes', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await harness();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const db = () => h.testApp.database.db;
+  const anyEventId = async () =>
+    (await db().selectFrom('events').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+  const processed = (id: number) =>
+    eventually(async () => {
+      const state = await eventState(db(), id);
+      return state.isProcessed && state;
+    });
+
+  it.each([
+    ['anonymous', 401, 401, 401],
+    ['staff', 200, 201, 200],
+    ['admin', 200, 201, 200],
+    ['acme', 200, 403, 403],
+    ['globex', 200, 403, 403],
+    ['noRole', 403, 403, 403],
+  ] as const)('%s: list %i, test event %i, reset %i', async (caller, list, test, reset) => {
+    expect((await h.call(caller, 'GET', '/api/events')).statusCode).toBe(list);
+    expect((await h.call(caller, 'POST', '/api/events/test')).statusCode).toBe(test);
+    const id = await anyEventId();
+    expect((await h.call(caller, 'POST', `/api/events/${id}/reset`)).statusCode).toBe(reset);
+  });
+
+  it('records a test event that goes through the pipeline', async () => {
+    const response = await h.call('staff', 'POST', '/api/events/test');
+    expect(response.statusCode).toBe(201);
+    const { id } = response.json() as { id: number };
+    const state = await processed(id);
+    expect(state).toMatchObject({ eventName: 'TestEvent', hasError: false });
+    expect(state.records.map((record) => record.workerName)).toEqual(['audit-trail']);
+    const audit = await db()
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('event_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ actor: 'staff@example.com', action: 'test' });
+    const listed = await h.call('staff', 'GET', '/api/events?eventName=testevent&pageSize=1');
+    expect(listed.json().data[0]).toMatchObject({
+      id,
+      isProcessed: true,
+      metadata: { actor: 'staff@example.com', action: 'test' },
+    });
+  });
+
+  it('resets one worker of a failed event, leaving the other record alone', async () => {
+    // A seeded event whose notification failed (not an invitation: nothing to mail again).
+    const failed = await db()
+      .selectFrom('processed_events')
+      .innerJoin('events', 'events.id', 'processed_events.event_id')
+      .select(['events.id'])
+      .where('processed_events.worker_name', '=', 'notifications')
+      .where('processed_events.has_error', '=', true)
+      .where('events.event_name', '<>', 'TenantUserCreated')
+      .orderBy('events.id')
+      .executeTakeFirstOrThrow();
+    const before = await eventState(db(), failed.id);
+    const audit = before.records.find((record) => record.workerName === 'audit-trail');
+    expect(audit?.processed).toBe(true);
+
+    const response = await h.call(
+      'staff',
+      'POST',
+      `/api/events/${failed.id}/reset?workerName=notifications`,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: failed.id,
+      hasError: false,
+      isProcessed: false,
+      processedEvents: [
+        { workerName: 'audit-trail', hasError: false, attempts: audit?.attempts },
+        { workerName: 'notifications', hasError: false, errorMessage: null, attempts: 0 },
+      ],
+    });
+    const after = await processed(failed.id);
+    expect(after.records[0]).toEqual(audit);
+    // The audit trail was not asked to run again.
+    expect(
+      await db().selectFrom('audit_log').select('id').where('event_id', '=', failed.id).execute(),
+    ).toEqual([]);
+
+    // The reset is itself on record: who reset what, and how it was.
+    const resets = await db()
+      .selectFrom('events')
+      .select(['metadata', 'tenant_id'])
+      .where('event_name', '=', 'EventReset')
+      .execute();
+    expect(resets.map((reset) => reset.metadata)).toContainEqual({
+      actor: 'staff@example.com',
+      action: 'reset',
+      eventId: failed.id,
+      eventName: before.eventName,
+      workers: ['notifications'],
+      before: [
+        expect.objectContaining({ workerName: 'notifications', hasError: true, processedAt: null }),
+      ],
+    });
+  });
+
+  it('resets every record of an event, and gives a never-processed event its records', async () => {
+    const auditFailed = await db()
+      .selectFrom('processed_events')
+      .select('event_id')
+      .where('worker_name', '=', 'audit-trail')
+      .where('has_error', '=', true)
+      .orderBy('event_id')
+      .executeTakeFirstOrThrow();
+    const response = await h.call('admin', 'POST', `/api/events/${auditFailed.event_id}/reset`);
+    expect(response.statusCode).toBe(200);
+    const state = await processed(auditFailed.event_id);
+    expect(state.records.every((record) => record.processed && record.attempts === 1)).toBe(true);
+    expect(
+      await db()
+        .selectFrom('audit_log')
+        .select('actor')
+        .where('event_id', '=', auditFailed.event_id)
+        .execute(),
+    ).toHaveLength(1);
+
+    // A seeded event no worker has picked up (no record at all).
+    const untouched = await db()
+      .selectFrom('events')
+      .select(['id', 'event_name'])
+      .where('is_processed', '=', false)
+      .where('has_error', '=', false)
+      .where('event_name', '<>', 'TenantUserCreated')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('processed_events')
+              .select('event_id')
+              .whereRef('processed_events.event_id', '=', 'events.id'),
+          ),
+        ),
+      )
+      .executeTakeFirstOrThrow();
+    expect(
+      (await h.call('staff', 'POST', `/api/events/${untouched.id}/reset`, {})).statusCode,
+    ).toBe(200);
+    const done = await processed(untouched.id);
+    expect(done.records.map((record) => record.workerName)).toEqual(['audit-trail']);
+  });
+
+  it('answers 404 for an unknown event or a worker the event has nothing to do with', async () => {
+    const unknown = await h.call('staff', 'POST', '/api/events/999999999/reset');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'Event 999999999 not found.' });
+    const id = await anyEventId();
+    const noWorker = await h.call('staff', 'POST', `/api/events/${id}/reset`, {
+      workerName: 'nobody',
+    });
+    expect(noWorker.statusCode).toBe(404);
+    expect(noWorker.json()).toEqual({ message: `Event ${id} has no record of worker nobody.` });
+    const differing = await h.call(
+      'staff',
+      'POST',
+      `/api/events/${id}/reset?workerName=audit-trail`,
+      { workerName: 'notifications' },
+    );
+    expect(differing.statusCode).toBe(400);
+    expect((await h.call('staff', 'POST', '/api/events/abc/reset')).statusCode).toBe(400);
+  });
+
+  it('records an event with the actor for every write of countries and document types', async () => {
+    const lastEvent = async (eventName: string) =>
+      db()
+        .selectFrom('events')
+        .selectAll()
+        .where('event_name', '=', eventName)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+    const countOf = async (eventName: string) =>
+      (
+        await db()
+          .selectFrom('events')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('event_name', '=', eventName)
+          .executeTakeFirstOrThrow()
+      ).count;
+
+    const card = {
+      id: 'events_test_card',
+      displayName: 'Events test card',
+      tags: ['identity'],
+      apiReferences: { onfido: 'card' },
+    };
+    expect((await h.call('staff', 'POST', '/api/documenttypes', card)).statusCode).toBe(201);
+    const created = await lastEvent('DocumentTypeCreated');
+    expect(created.tenant_id).toBeNull();
+    expect(created.metadata).toMatchObject({
+      actor: 'staff@example.com',
+      action: 'create',
+      documentTypeId: 'events_test_card',
+      after: { id: 'events_test_card', displayName: 'Events test card', tags: ['identity'] },
+    });
+
+    // A failed write records nothing.
+    const createdBefore = await countOf('DocumentTypeCreated');
+    expect((await h.call('staff', 'POST', '/api/documenttypes', card)).statusCode).toBe(409);
+    expect(await countOf('DocumentTypeCreated')).toBe(createdBefore);
+
+    expect(
+      (
+        await h.call('staff', 'PUT', '/api/documenttypes/events_test_card', {
+          ...card,
+          displayName: 'Events test card (new)',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await lastEvent('DocumentTypeUpdated')).metadata).toMatchObject({
+      actor: 'staff@example.com',
+      action: 'update',
+      documentTypeId: 'events_test_card',
+      changes: ['displayName'],
+      before: { displayName: 'Events test card' },
+      after: { displayName: 'Events test card (new)' },
+    });
+    const updatedBefore = await countOf('DocumentTypeUpdated');
+    expect(
+      (
+        await h.call('staff', 'PUT', '/api/documenttypes/no_such_card', {
+          ...card,
+          id: 'no_such_card',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(await countOf('DocumentTypeUpdated')).toBe(updatedBefore);
+
+    expect((await h.call('staff', 'POST', '/api/documenttypes/import', [card])).statusCode).toBe(
+      200,
+    );
+    expect((await lastEvent('DocumentTypesImported')).metadata).toEqual({
+      actor: 'staff@example.com',
+      action: 'import',
+      count: 1,
+      records: 1,
+    });
+
+    expect(
+      (await h.call('admin', 'DELETE', '/api/documenttypes/events_test_card')).statusCode,
+    ).toBe(204);
+    expect((await lastEvent('DocumentTypeDeleted')).metadata).toMatchObject({
+      actor: 'admin@example.com',
+      action: 'delete',
+      documentTypeId: 'events_test_card',
+      before: { id: 'events_test_card' },
+    });
+
+    const atlantis = { id: 999, alpha2: 'XA', alpha3: 'XAT', name: 'Atlantis' };
+    expect((await h.call('staff', 'POST', '/api/countries/import', [atlantis])).statusCode).toBe(
+      200,
+    );
+    const imported = await lastEvent('CountriesImported');
+    expect(imported.metadata).toEqual({
+      actor: 'staff@example.com',
+      action: 'import',
+      count: 1,
+      records: 1,
+    });
+    expect((await h.call('admin', 'DELETE', '/api/countries/999')).statusCode).toBe(204);
+    expect((await lastEvent('CountryDeleted')).metadata).toMatchObject({
+      actor: 'admin@example.com',
+      action: 'delete',
+      countryId: 999,
+      before: { id: 999, countryName: 'Atlantis', alpha2Code: 'XA' },
+    });
+
+    // Each goes through the audit trail.
+    const state = await processed(imported.id);
+    expect(state.records.map((record) => record.workerName)).toEqual(['audit-trail']);
+  });
+});

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './pagination.ts';
+
+/**
+ * The event log (spec part 1: "Events screen", section 3 Event, section 4 status badge and reset,
+ * section 7 Events), shared by the events screen and the server.
+ */
+
+/** Longest event name recorded, and longest `eventName` filter accepted. */
+export const EVENT_NAME_MAX_LENGTH = 100;
+/** The largest page GET api/events answers: a larger `pageSize` is lowered to it. */
+export const EVENT_PAGE_SIZE_MAX = Math.max(...PAGE_SIZES);
+export const EVENT_SORT_ORDERS = ['desc', 'asc'] as const;
+export type EventSortOrder = (typeof EVENT_SORT_ORDERS)[number];
+/** The event POST /api/events/test records. */
+export const TEST_EVENT_NAME = 'TestEvent';
+
+/** A query-string value that is absent or blank counts as not given. */
+function queryText(raw: string | undefined): string | undefined {
+  const text = raw?.trim() ?? '';
+  return text === '' ? undefined : text;
+}
+
+function wholeNumberParam(field: string, min: number) {
+  const message = `${field} must be a whole number of at least ${min}`;
+  return z
+    .string({ error: message })
+    .optional()
+    .transform((raw, ctx) => {
+      const text = queryText(raw);
+      if (text === undefined) return undefined;
+      const value = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
+      if (!(value >= min)) {
+        ctx.issues.push({ code: 'custom', input: raw, message });
+        return z.NEVER;
+      }
+      return value;
+    });
+}
+
+/** 'true' or 'false' (any letter case) in a query string; absent or blank is false. */
+function booleanParam(field: string) {
+  const message = `${field} must be true or false`;
+  return z
+    .string({ error: message })
+    .optional()
+    .transform((raw, ctx) => {
+      const text = queryText(raw)?.toLowerCase();
+      if (text === undefined || text === 'false') return false;
+      if (text === 'true') return true;
+      ctx.issues.push({ code: 'custom', input: raw, message });
+      return z.NEVER;
+    });
+}
+
+/** The query of GET api/events?page&pageSize&sortOrder&unprocessedOnly&erroredOnly&eventName. */
+export const eventListQuerySchema = z.object({
+  page: wholeNumberParam('page', 1)
+    .transform((page) => page ?? 1)
+    .describe('1-based page number (default 1)'),
+  pageSize: wholeNumberParam('pageSize', 1)
+    .transform((size) => Math.min(size ?? DEFAULT_PAGE_SIZE, EVENT_PAGE_SIZE_MAX))
+    .describe(
+      `Events per page: ${PAGE_SIZES.join(', ')} (default ${DEFAULT_PAGE_SIZE}; more than ${EVENT_PAGE_SIZE_MAX} is lowered to ${EVENT_PAGE_SIZE_MAX})`,
+    ),
+  sortOrder: z
+    .string({ error: 'sortOrder must be desc or asc' })
+    .optional()
+    .transform((raw, ctx): EventSortOrder => {
+      const text = queryText(raw)?.toLowerCase() ?? 'desc';
+      if (text === 'desc' || text === 'asc') return text;
+      ctx.issues.push({ code: 'custom', input: raw, message: 'sortOrder must be desc or asc' });
+      return z.NEVER;
+    })
+    .describe('By creation time: desc (newest first, default) or asc'),
+  unprocessedOnly: booleanParam('unprocessedOnly').describe(
+    'Only events not processed yet by every worker (errored ones included)',
+  ),
+  erroredOnly: booleanParam('erroredOnly').describe('Only events a worker failed'),
+  eventName: z
+    .string({ error: 'eventName must be text' })
+    .optional()
+    .transform((raw) => queryText(raw))
+    .refine((name) => name === undefined || name.length <= EVENT_NAME_MAX_LENGTH, {
+      error: `eventName must be ${EVENT_NAME_MAX_LENGTH} characters or less`,
+    })
+    .describe('Only events whose name contains this text, ignoring letter case'),
+});
+export type EventListQuery = z.infer<typeof eventListQuerySchema>;
+
+const timestamp = z.iso.datetime();
+
+/** One worker's record of an event. */
+export const processedEventSchema = z.object({
+  eventId: z.number().int(),
+  workerName: z.string(),
+  hasError: z.boolean(),
+  errorMessage: z.string().nullable(),
+  processedAt: timestamp.nullable().describe('When the worker succeeded; null until then'),
+  attempts: z.number().int().describe('Times a worker instance has taken the event up'),
+});
+export type ProcessedEvent = z.infer<typeof processedEventSchema>;
+
+/** One event of GET api/events. */
+export const eventSchema = z.object({
+  id: z.number().int(),
+  eventName: z.string(),
+  tenantId: z.number().int().nullable(),
+  entityId: z.string().nullable(),
+  uniqueId: z.string(),
+  createdAt: timestamp,
+  metadata: z
+    .record(z.string(), z.unknown())
+    .describe('Who did what: actor (email), action, the ids concerned, before/after'),
+  isProcessed: z.boolean().describe('Every worker subscribed to the event has succeeded'),
+  hasError: z.boolean().describe('A worker failed; its record has the message'),
+  processedEvents: z.array(processedEventSchema).describe('By worker name'),
+});
+export type EventItem = z.infer<typeof eventSchema>;
+
+export const eventListSchema = z.object({
+  data: z.array(eventSchema),
+  totalCount: z.number().int().describe('Events matching the filters, on every page'),
+  page: z.number().int(),
+  pageSize: z.number().int().describe('The page size used (after lowering to the maximum)'),
+});
+export type EventList = z.infer<typeof eventListSchema>;
+
+/** The `{id}` of POST /api/events/{id}/reset. */
+export const eventIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'id must be a number' })
+    .int({ error: 'id must be a whole number' })
+    .min(1, { error: 'id must be at least 1' })
+    .max(Number.MAX_SAFE_INTEGER),
+});
+
+const workerName = z
+  .string({ error: 'workerName must be text' })
+  .trim()
+  .max(EVENT_NAME_MAX_LENGTH, {
+    error: `workerName must be ${EVENT_NAME_MAX_LENGTH} characters or less`,
+  })
+  .optional()
+  .transform((name) => (name === '' ? undefined : name));
+
+/** `workerName` of a reset, in the query string or the JSON body; absent means every worker. */
+export const eventResetQuerySchema = z.object({
+  workerName: workerName.describe("Reset only this worker's record"),
+});
+export const eventResetBodySchema = z
+  .object({ workerName: workerName.describe("Reset only this worker's record") })
+  .nullish();
+
+/** The answer of POST /api/events/test. */
+export const testEventResultSchema = z.object({ id: z.number().int() });
+
+export type EventStatus = 'Error' | 'Processed' | 'Unprocessed';
+
+/** The status badge (spec 4): Error if hasError; otherwise Processed if isProcessed; otherwise Unprocessed. */
+export function eventStatus(event: Pick<EventItem, 'hasError' | 'isProcessed'>): EventStatus {
+  if (event.hasError) return 'Error';
+  if (event.isProcessed) return 'Processed';
+  return 'Unprocessed';
+}
