@@ -1,0 +1,29 @@
+/** The entities call of the tenant portal (spec part 1, section 7), with its query keys. */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { entityPageSchema, type EntityPage } from '@console/contracts';
+import { api } from '@/lib/api-client';
+import { portalPageQuery, type PortalPageRequest } from './portal-paging';
+
+export const entitiesQueryKeys = {
+  all: ['entities'] as const,
+  page: (request: PortalPageRequest) => ['entities', 'page', request] as const,
+};
+
+/** GET api/Entity?offset&limit: one page, and the total. */
+export async function fetchEntities(
+  request: PortalPageRequest,
+  signal?: AbortSignal,
+): Promise<EntityPage> {
+  return entityPageSchema.parse(
+    await api.get<unknown>(`api/Entity?${portalPageQuery(request)}`, { signal }),
+  );
+}
+
+export function useEntitiesQuery(request: PortalPageRequest) {
+  return useQuery({
+    queryKey: entitiesQueryKeys.page(request),
+    queryFn: ({ signal }) => fetchEntities(request, signal),
+    // The page shown stays until the next one has arrived.
+    placeholderData: keepPreviousData,
+  });
+}

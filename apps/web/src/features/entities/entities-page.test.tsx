@@ -1,0 +1,131 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Entity, EntityPage } from '@console/contracts';
+import { TENANT_USER, signInAs, signOut } from '@/app/testing/render';
+import { loadTestConfig, mockApi, renderScreen, type ApiCall } from '@/app/testing/screen';
+import { resetAppConfig } from '@/lib/app-config';
+import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
+import EntitiesPage from '.';
+
+function entity(index: number, entityName?: string): Entity {
+  const partyEntityId = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
+  return {
+    partyEntityId,
+    tenantId: 1,
+    tenantName: 'Acme Corporation',
+    names: { names: entityName === undefined ? {} : { entityName } },
+    country: index % 2 ? 'US' : null,
+    displayName: entityName ?? partyEntityId,
+  };
+}
+
+/** 23 entities, answered a page at a time as the server does. */
+const ALL = Array.from({ length: 23 }, (_, index) =>
+  entity(index + 1, index === 1 ? undefined : `Entity ${index + 1}`),
+);
+
+/** The query strings of the list calls, in order. */
+function listQueries(spy: ReturnType<typeof mockApi>['spy']): string[] {
+  return spy.mock.calls
+    .map(([input]) => new URL(String(input)))
+    .filter((url) => url.pathname === '/api/Entity')
+    .map((url) => url.search);
+}
+
+function answerPage(): (call: ApiCall) => EntityPage {
+  return () => {
+    const url = new URL(String(vi.mocked(fetch).mock.lastCall?.[0]));
+    const offset = Number(url.searchParams.get('offset'));
+    const limit = Number(url.searchParams.get('limit'));
+    const sorted = url.searchParams.get('sort') === '-partyEntityId' ? [...ALL].reverse() : ALL;
+    return { data: sorted.slice(offset, offset + limit), totalCount: ALL.length, offset, limit };
+  };
+}
+
+function renderPage() {
+  return renderScreen(<EntitiesPage />, { path: '/dashboard/entities' });
+}
+
+const table = () => screen.getByRole('table', { name: 'Entities' });
+const bodyRows = () => within(table()).getAllByRole('row').slice(1);
+
+beforeEach(async () => {
+  localStorage.clear();
+  signInAs(TENANT_USER);
+  await loadTestConfig();
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  resetAppConfig();
+  signOut();
+});
+
+describe('entities screen', () => {
+  it('shows ID, tenant, the derived name (the id without a name) and country', async () => {
+    mockApi({ 'GET /api/Entity': answerPage() });
+    renderPage();
+    await screen.findByRole('cell', { name: 'Entity 1' });
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['ID', 'Tenant', 'Name', 'Country']);
+    const [first, second] = bodyRows();
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([ALL[0]!.partyEntityId, 'Acme Corporation', 'Entity 1', 'US']);
+    const secondCells = within(second!).getAllByRole('cell');
+    expect(secondCells[2]).toHaveTextContent(ALL[1]!.partyEntityId);
+    expect(secondCells[3]).toHaveTextContent('N/A');
+    expect(screen.queryByRole('button', { name: /Profile/ })).toBeNull();
+  });
+
+  it('asks the server for the page shown, with the page size, and pages by its total', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({ 'GET /api/Entity': answerPage() });
+    renderPage();
+    await screen.findByRole('cell', { name: 'Entity 1' });
+    expect(listQueries(api.spy)).toEqual(['?offset=0&limit=10']);
+    expect(screen.getByText('Page 1 of 3')).toBeVisible();
+    expect(bodyRows()).toHaveLength(10);
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('cell', { name: 'Entity 11' })).toBeVisible();
+    expect(screen.getByText('Page 2 of 3')).toBeVisible();
+    expect(listQueries(api.spy).at(-1)).toBe('?offset=10&limit=10');
+
+    await user.click(screen.getByRole('combobox', { name: 'Rows per page' }));
+    await user.click(await screen.findByRole('option', { name: '25' }));
+    expect(await screen.findByRole('cell', { name: 'Entity 23' })).toBeVisible();
+    expect(listQueries(api.spy).at(-1)).toBe('?offset=0&limit=25');
+    expect(screen.getByText('Page 1 of 1')).toBeVisible();
+    expect(localStorage.getItem(PAGE_SIZE_KEYS.entities)).toBe('25');
+  });
+
+  it('sorts by ID on the server and goes back to page 1', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({ 'GET /api/Entity': answerPage() });
+    renderPage();
+    await screen.findByRole('cell', { name: 'Entity 1' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('cell', { name: 'Entity 11' });
+    const idHeader = within(table()).getByRole('columnheader', { name: /ID/ });
+    await user.click(within(idHeader).getByRole('button'));
+    await user.click(within(idHeader).getByRole('button'));
+    expect(await screen.findByRole('cell', { name: 'Entity 23' })).toBeVisible();
+    expect(listQueries(api.spy).at(-1)).toBe('?offset=0&limit=10&sort=-partyEntityId');
+    expect(idHeader).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('uses the remembered page size', async () => {
+    localStorage.setItem(PAGE_SIZE_KEYS.entities, '50');
+    const api = mockApi({ 'GET /api/Entity': answerPage() });
+    renderPage();
+    await screen.findByRole('cell', { name: 'Entity 23' });
+    expect(listQueries(api.spy)).toEqual(['?offset=0&limit=50']);
+  });
+});

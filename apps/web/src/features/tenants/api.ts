@@ -1,0 +1,69 @@
+/**
+ * The tenants calls (spec part 1, section 7, "Tenants and tenant users") with their query keys,
+ * and the text of a failed delete.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { tenantListSchema, tenantSchema, type Tenant, type TenantWrite } from '@console/contracts';
+import { ApiError, api, apiErrorMessage } from '@/lib/api-client';
+
+export const tenantsQueryKeys = {
+  /** Every query of this feature: what a write makes stale. */
+  all: ['tenants'] as const,
+  list: ['tenants', 'list'] as const,
+};
+
+export async function fetchTenants(signal?: AbortSignal): Promise<Tenant[]> {
+  return tenantListSchema.parse(await api.get<unknown>('api/tenants', { signal }));
+}
+
+export async function createTenant(body: TenantWrite): Promise<Tenant> {
+  return tenantSchema.parse(await api.post<unknown>('api/tenants', body));
+}
+
+export async function updateTenant(id: number, body: TenantWrite): Promise<Tenant> {
+  return tenantSchema.parse(await api.put<unknown>(`api/tenants/${id}`, body));
+}
+
+export function deleteTenant(id: number): Promise<void> {
+  return api.delete(`api/tenants/${id}`, { skipAuthRedirect: true });
+}
+
+export function useTenantsQuery() {
+  return useQuery({
+    queryKey: tenantsQueryKeys.list,
+    queryFn: ({ signal }) => fetchTenants(signal),
+  });
+}
+
+/** Create (no `id` given) or update the tenant `id`; the lists reload afterwards. */
+export function useSaveTenantMutation(id: number | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TenantWrite) =>
+      id === undefined ? createTenant(body) : updateTenant(id, body),
+    // Tenant users and entities show the company name: they are stale too.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tenantsQueryKeys.all }),
+  });
+}
+
+export function useDeleteTenantMutation() {
+  return useMutation({ mutationFn: (tenant: Tenant) => deleteTenant(tenant.id) });
+}
+
+/**
+ * What a failed tenant delete says. The spec gives no texts: a 409 (users or entities still
+ * belong to it) and a 404 carry the server's own sentence, which names what is in the way.
+ */
+export function deleteTenantErrorText(error: unknown, t: TFunction): string {
+  const status = error instanceof ApiError ? error.status : undefined;
+  if ((status === 409 || status === 404) && hasServerMessage(error)) {
+    return apiErrorMessage(error);
+  }
+  if (status === 403) return t('tenants.deleteErrors.accessDenied');
+  return t('tenants.deleteErrors.failed', { message: apiErrorMessage(error) });
+}
+
+function hasServerMessage(error: unknown): boolean {
+  return apiErrorMessage(error) !== (error as Error).message;
+}

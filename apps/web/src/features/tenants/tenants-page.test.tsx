@@ -1,0 +1,291 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Country, Tenant } from '@console/contracts';
+import { STAFF_USER, signInAs, signOut } from '@/app/testing/render';
+import { jsonResponse, loadTestConfig, mockApi, renderScreen } from '@/app/testing/screen';
+import { resetAppConfig } from '@/lib/app-config';
+import TenantsPage from '.';
+
+const acme: Tenant = {
+  id: 1,
+  companyName: 'Acme Corporation',
+  domicileCountryId: 840,
+  domicileCountryName: 'United States of America',
+  namespaces: ['acme'],
+};
+const globex: Tenant = {
+  id: 2,
+  companyName: 'Globex Limited',
+  domicileCountryId: 826,
+  domicileCountryName: 'United Kingdom',
+  namespaces: ['globex', 'globexlimited'],
+};
+
+function country(id: number, countryName: string): Country {
+  return {
+    id,
+    countryName,
+    alpha2Code: 'XX',
+    alpha3Code: 'XXX',
+    sequence: null,
+    validFrom: null,
+    validTo: null,
+    cachedRisk: null,
+    cachedRiskAt: null,
+  };
+}
+const COUNTRIES = [
+  country(840, 'United States of America'),
+  country(826, 'United Kingdom'),
+  country(276, 'Germany'),
+];
+
+function routes(overrides = {}) {
+  return {
+    'GET /api/tenants': [acme, globex],
+    'GET /api/countries': COUNTRIES,
+    ...overrides,
+  };
+}
+
+type User = ReturnType<typeof userEvent.setup>;
+
+function renderPage() {
+  return renderScreen(<TenantsPage />, { path: '/dashboard/tenants' });
+}
+
+async function openAddDialog(user: User) {
+  await user.click(screen.getByRole('button', { name: 'Add Tenant' }));
+  return screen.findByRole('dialog', { name: 'Add Tenant' });
+}
+
+async function chooseCountry(user: User, dialog: HTMLElement, name: string) {
+  await user.click(within(dialog).getByRole('combobox', { name: 'Domicile Country' }));
+  await user.click(await screen.findByRole('option', { name }));
+}
+
+beforeEach(async () => {
+  localStorage.clear();
+  signInAs(STAFF_USER);
+  await loadTestConfig();
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  resetAppConfig();
+  signOut();
+});
+
+describe('tenants screen', () => {
+  it('shows ID, company name, domicile country and actions, sortable', async () => {
+    const user = userEvent.setup();
+    mockApi(routes());
+    renderPage();
+    await screen.findByRole('cell', { name: 'Globex Limited' });
+    const table = screen.getByRole('table', { name: 'Tenants' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['ID', 'Company Name', 'Domicile Country', 'Actions']);
+    const firstName = () => within(within(table).getAllByRole('row')[1]!).getAllByRole('cell')[1];
+    expect(firstName()).toHaveTextContent('Acme Corporation');
+    await user.click(within(table).getByRole('button', { name: /Domicile Country/ }));
+    expect(firstName()).toHaveTextContent('Globex Limited');
+    expect(screen.getByText('page 1 of 1')).toBeVisible();
+    // No profile dialog yet (the dynamic forms come later).
+    expect(screen.queryByRole('button', { name: /Profile/ })).toBeNull();
+  });
+
+  it.each([
+    ['nothing', async () => {}],
+    [
+      'only a company name',
+      async (user: User, dialog: HTMLElement) =>
+        user.type(within(dialog).getByRole('textbox', { name: 'Company Name' }), 'Initech'),
+    ],
+    [
+      'only a country',
+      async (user: User, dialog: HTMLElement) => chooseCountry(user, dialog, 'Germany'),
+    ],
+    [
+      'a blank company name',
+      async (user: User, dialog: HTMLElement) => {
+        await user.type(within(dialog).getByRole('textbox', { name: 'Company Name' }), '   ');
+        await chooseCountry(user, dialog, 'Germany');
+      },
+    ],
+  ])('saving with %s shows the required-fields alert and sends nothing', async (_, fill) => {
+    const user = userEvent.setup();
+    const api = mockApi(routes());
+    renderPage();
+    const dialog = await openAddDialog(user);
+    await fill(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Please fill in all required fields.',
+    );
+    expect(api.callsTo('POST', '/api/tenants')).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Add Tenant' })).toBeVisible();
+  });
+
+  it('adds a tenant with its namespaces trimmed, each once, and the typed one included', async () => {
+    const user = userEvent.setup();
+    const created: Tenant = {
+      id: 3,
+      companyName: 'Initech',
+      domicileCountryId: 276,
+      domicileCountryName: 'Germany',
+      namespaces: ['initech', 'tps'],
+    };
+    const api = mockApi(routes({ 'POST /api/tenants': jsonResponse(created, 201) }));
+    renderPage();
+    const dialog = await openAddDialog(user);
+    expect(
+      within(dialog).getByText(
+        'Optional. Without a namespace, one is generated from the company name when you save.',
+      ),
+    ).toBeVisible();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Company Name' }), ' Initech ');
+    await chooseCountry(user, dialog, 'Germany');
+
+    const namespace = within(dialog).getByRole('textbox', { name: 'Namespaces' });
+    await user.type(namespace, '  initech  {Enter}');
+    await user.type(namespace, 'old');
+    await user.click(within(dialog).getByRole('button', { name: 'Add namespace' }));
+    await user.type(namespace, 'initech{Enter}');
+    expect(within(dialog).getByText('The namespace initech is already in the list.')).toBeVisible();
+    const list = within(dialog).getByRole('list', { name: 'Namespaces' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['initech', 'old']);
+    await user.clear(namespace);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove namespace old' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    // Typed but not added: saving keeps it rather than dropping it.
+    await user.type(namespace, ' tps ');
+
+    api.set('GET /api/tenants', [acme, globex, created]);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Tenant Initech created')).toBeVisible();
+    expect(api.callsTo('POST', '/api/tenants')[0]?.body).toEqual({
+      companyName: 'Initech',
+      domicileCountryId: 276,
+      namespaces: ['initech', 'tps'],
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByRole('cell', { name: 'Initech' })).toBeVisible();
+  });
+
+  it('sends no namespace when none is given: the server generates one', async () => {
+    const user = userEvent.setup();
+    const api = mockApi(
+      routes({
+        'POST /api/tenants': jsonResponse(
+          { ...acme, id: 9, companyName: 'Hooli', namespaces: ['hoolins12'] },
+          201,
+        ),
+      }),
+    );
+    renderPage();
+    const dialog = await openAddDialog(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Company Name' }), 'Hooli');
+    await chooseCountry(user, dialog, 'United Kingdom');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Tenant Hooli created');
+    expect(api.callsTo('POST', '/api/tenants')[0]?.body).toEqual({
+      companyName: 'Hooli',
+      domicileCountryId: 826,
+      namespaces: [],
+    });
+  });
+
+  it('edits a tenant in the same dialog, prefilled, with PUT', async () => {
+    const user = userEvent.setup();
+    const api = mockApi(
+      routes({ 'PUT /api/tenants/2': { ...globex, companyName: 'Globex Group' } }),
+    );
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit Globex Limited' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Tenant' });
+    const name = within(dialog).getByRole('textbox', { name: 'Company Name' });
+    expect(name).toHaveValue('Globex Limited');
+    expect(within(dialog).getByRole('combobox', { name: 'Domicile Country' })).toHaveTextContent(
+      'United Kingdom',
+    );
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Namespaces' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['globex', 'globexlimited']);
+    await user.clear(name);
+    await user.type(name, 'Globex Group');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove namespace globex' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Tenant Globex Group updated')).toBeVisible();
+    expect(api.callsTo('PUT', '/api/tenants/2')[0]?.body).toEqual({
+      companyName: 'Globex Group',
+      domicileCountryId: 826,
+      namespaces: ['globexlimited'],
+    });
+  });
+
+  it.each([
+    [400, 'Country 276 does not exist.'],
+    [409, 'The namespace acme is already used by tenant Acme Corporation.'],
+  ])(
+    'shows the message of a %i answer in the dialog, which stays open',
+    async (status, message) => {
+      const user = userEvent.setup();
+      mockApi(routes({ 'POST /api/tenants': jsonResponse({ message }, status) }));
+      renderPage();
+      const dialog = await openAddDialog(user);
+      await user.type(within(dialog).getByRole('textbox', { name: 'Company Name' }), 'Initech');
+      await chooseCountry(user, dialog, 'Germany');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+      expect(within(dialog).getByRole('textbox', { name: 'Company Name' })).toHaveValue('Initech');
+    },
+  );
+});
+
+describe('deleting a tenant', () => {
+  async function deleteRow(user: User, name: string) {
+    await user.click(await screen.findByRole('button', { name: `Delete ${name}` }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete tenant?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  }
+
+  it('deletes after confirmation and reloads the list', async () => {
+    const user = userEvent.setup();
+    const api = mockApi(routes({ 'DELETE /api/tenants/2': new Response(null, { status: 204 }) }));
+    renderPage();
+    await screen.findByRole('cell', { name: 'Globex Limited' });
+    api.set('GET /api/tenants', [acme]);
+    await deleteRow(user, 'Globex Limited');
+    expect(await screen.findByText('Tenant Globex Limited deleted')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Globex Limited' })).toBeNull());
+  });
+
+  it('shows the reason of a 409 (users or entities still belong to it)', async () => {
+    const user = userEvent.setup();
+    const message =
+      'Cannot delete tenant Acme Corporation because it still has 1 tenant user, 32 entities and 58 entity users. Remove them first.';
+    mockApi(routes({ 'DELETE /api/tenants/1': jsonResponse({ message }, 409) }));
+    renderPage();
+    await deleteRow(user, 'Acme Corporation');
+    expect(await screen.findByText(message)).toBeVisible();
+    expect(screen.getByRole('cell', { name: 'Acme Corporation' })).toBeVisible();
+  });
+
+  it('says why any other failure happened', async () => {
+    const user = userEvent.setup();
+    mockApi(routes({ 'DELETE /api/tenants/1': jsonResponse({ message: 'Database down' }, 500) }));
+    renderPage();
+    await deleteRow(user, 'Acme Corporation');
+    expect(await screen.findByText('Failed to delete tenant: Database down')).toBeVisible();
+  });
+});
