@@ -9,6 +9,9 @@ import {
   HTML_INJECTION,
   SQL_INJECTION,
   createPortalTestApp,
+  eventsAfter,
+  failRecordingOf,
+  lastEventId,
   type Caller,
   type PortalTestApp,
 } from '../tenants/test-support.ts';
@@ -314,5 +317,50 @@ describe('DELETE /api/EntityUser/{userId}/keys/{keyName}', () => {
     expect(response.statusCode).toBe(status);
     expect(response.body).not.toContain('sk_live');
     expect(await storedKeys()).toHaveProperty('api_key', 'sk_live_x');
+  });
+});
+
+describe('domain event of a key deletion', () => {
+  it("records EntityUserKeyDeleted for the user's tenant and entity, naming the key, never its value", async () => {
+    const since = await lastEventId(db());
+    expect((await deleteKey('admin', FIXTURE_USER, 'api_key')).statusCode).toBe(204);
+    const events = await eventsAfter(db(), since);
+    expect(events).toEqual([
+      {
+        id: expect.any(Number),
+        eventName: 'EntityUserKeyDeleted',
+        tenantId: portal.acmeId,
+        entityId: FIXTURE_ENTITY,
+        metadata: {
+          actor: CALLER_EMAILS.admin,
+          action: 'delete',
+          partyUserId: FIXTURE_USER,
+          keyName: 'api_key',
+        },
+      },
+    ]);
+    expect(JSON.stringify(events)).not.toContain('sk_live');
+  });
+
+  it('records nothing for a deletion that fails (404, 403)', async () => {
+    const since = await lastEventId(db());
+    expect((await deleteKey('admin', FIXTURE_USER, 'missing')).statusCode).toBe(404);
+    expect((await deleteKey('admin', 'no-such-user', 'api_key')).statusCode).toBe(404);
+    expect((await deleteKey('acme', FIXTURE_USER, 'api_key')).statusCode).toBe(403);
+    expect(await eventsAfter(db(), since)).toEqual([]);
+  });
+
+  it('records the event in the transaction of the write: no event, no deletion', async () => {
+    const since = await lastEventId(db());
+    const restore = await failRecordingOf(db(), 'EntityUserKeyDeleted');
+    try {
+      const response = await deleteKey('admin', FIXTURE_USER, 'api_key');
+      expect(response.statusCode).toBe(500);
+      expect(response.body).not.toContain('sk_live');
+    } finally {
+      await restore();
+    }
+    expect(await storedKeys()).toHaveProperty('api_key', 'sk_live_x');
+    expect(await eventsAfter(db(), since)).toEqual([]);
   });
 });

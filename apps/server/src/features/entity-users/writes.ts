@@ -2,18 +2,20 @@ import { KEY_DELETION_MESSAGES } from '@console/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { AuthenticatedUser } from '../../auth/index.ts';
 import type { Database } from '../../db/schema.ts';
+import { recordEvent } from '../../events/index.ts';
 import { HttpError } from '../../http/errors.ts';
 
 /**
  * Every write of entity users: the console only deletes keys (the platform creates the users).
- * Each write runs in one transaction and knows its actor, so that the domain event of the write
- * (events issue) commits with it.
+ * Each write runs in one transaction and knows its actor, and records its domain event in that
+ * transaction (events/outbox.ts), as an event of the user's tenant about the user's entity.
  */
 
 /**
  * DELETE api/EntityUser/{userId}/keys/{keyName}: removes one key from the user's `keys`
  * (`keys - name`) and stamps the row with the caller. 404 'Key no longer exists' when the user
- * has no such key (spec 8), 404 when the user is unknown.
+ * has no such key (spec 8), 404 when the user is unknown. The event names the key, never its
+ * value: keys are secrets.
  */
 export async function deleteEntityUserKey(
   db: Kysely<Database>,
@@ -24,7 +26,7 @@ export async function deleteEntityUserKey(
   await db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom('entity_users')
-      .select(sql<boolean>`keys ? ${keyName}`.as('has_key'))
+      .select(['tenant_id', 'party_entity_id', sql<boolean>`keys ? ${keyName}`.as('has_key')])
       .where('party_user_id', '=', partyUserId)
       .forUpdate()
       .executeTakeFirst();
@@ -41,5 +43,11 @@ export async function deleteEntityUserKey(
       })
       .where('party_user_id', '=', partyUserId)
       .execute();
+    await recordEvent(trx, {
+      eventName: 'EntityUserKeyDeleted',
+      tenantId: user.tenant_id,
+      entityId: user.party_entity_id,
+      metadata: { actor: actor.email, action: 'delete', partyUserId, keyName },
+    });
   });
 }

@@ -1,9 +1,14 @@
 import { INVALID_EMAIL_MESSAGE, REQUIRED_FIELDS_MESSAGE } from '@console/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SmtpCatcher } from '../../events/smtp-catcher.ts';
+import { eventState, eventually } from '../../events/test-support.ts';
 import {
   CALLER_EMAILS,
   HTML_INJECTION,
   createPortalTestApp,
+  eventsAfter,
+  failRecordingOf,
+  lastEventId,
   type PortalTestApp,
 } from '../tenants/test-support.ts';
 
@@ -226,5 +231,146 @@ describe('DELETE /api/tenantusers/{id}', () => {
       expect(refused.statusCode).toBe(403);
       expect(refused.body).not.toContain('Acme');
     }
+  });
+});
+
+describe('domain events of tenant user writes', () => {
+  it('records TenantUserCreated for the tenant, with what the invitation needs', async () => {
+    const since = await lastEventId(db());
+    const response = await create({ email: ' Evented@Acme.Example ', tenantId: portal.acmeId });
+    expect(response.statusCode).toBe(201);
+    const created = response.json() as TenantUserBody;
+    expect(await eventsAfter(db(), since)).toEqual([
+      {
+        id: expect.any(Number),
+        eventName: 'TenantUserCreated',
+        tenantId: portal.acmeId,
+        entityId: null,
+        metadata: {
+          actor: CALLER_EMAILS.staff,
+          action: 'create',
+          tenantUserId: created.id,
+          email: 'evented@acme.example',
+          tenantId: portal.acmeId,
+          companyName: 'Acme Corporation',
+          after: created,
+        },
+      },
+    ]);
+  });
+
+  it('records TenantUserDeleted for the tenant, with the user as it was', async () => {
+    const before = (
+      await create({ email: 'evented.leaver@globex.example', tenantId: portal.globexId })
+    ).json() as TenantUserBody;
+    const since = await lastEventId(db());
+    const response = await portal.call('admin', 'DELETE', `/api/tenantusers/${before.id}`);
+    expect(response.statusCode).toBe(204);
+    expect(await eventsAfter(db(), since)).toEqual([
+      {
+        id: expect.any(Number),
+        eventName: 'TenantUserDeleted',
+        tenantId: portal.globexId,
+        entityId: null,
+        metadata: {
+          actor: CALLER_EMAILS.admin,
+          action: 'delete',
+          tenantUserId: before.id,
+          email: 'evented.leaver@globex.example',
+          tenantId: portal.globexId,
+          before,
+        },
+      },
+    ]);
+  });
+
+  it('records nothing for a write that fails (409, 400, 404)', async () => {
+    const since = await lastEventId(db());
+    expect((await create({ email: CALLER_EMAILS.acme, tenantId: portal.acmeId })).statusCode).toBe(
+      409,
+    );
+    expect((await create({ email: 'nobody@nowhere.example', tenantId: 999999 })).statusCode).toBe(
+      400,
+    );
+    expect((await portal.call('staff', 'DELETE', '/api/tenantusers/999999')).statusCode).toBe(404);
+    expect(await eventsAfter(db(), since)).toEqual([]);
+  });
+
+  it('records the event in the transaction of the write: no event, no write', async () => {
+    const kept = (
+      await create({ email: 'evented.kept@acme.example', tenantId: portal.acmeId })
+    ).json() as TenantUserBody;
+    const since = await lastEventId(db());
+    const stored = await storedTenantUsers();
+
+    const restoreCreate = await failRecordingOf(db(), 'TenantUserCreated');
+    try {
+      const response = await create({ email: 'never@acme.example', tenantId: portal.acmeId });
+      expect(response.statusCode).toBe(500);
+    } finally {
+      await restoreCreate();
+    }
+    const restoreDelete = await failRecordingOf(db(), 'TenantUserDeleted');
+    try {
+      const response = await portal.call('staff', 'DELETE', `/api/tenantusers/${kept.id}`);
+      expect(response.statusCode).toBe(500);
+    } finally {
+      await restoreDelete();
+    }
+    expect(await storedTenantUsers()).toEqual(stored);
+    expect(await eventsAfter(db(), since)).toEqual([]);
+  });
+});
+
+describe('the invitation of a new tenant user', () => {
+  const catcher = new SmtpCatcher();
+  let mailing: PortalTestApp;
+
+  beforeAll(async () => {
+    const port = await catcher.start(0);
+    mailing = await createPortalTestApp({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      smtpFrom: 'KYC console <no-reply@console.example>',
+      eventPollIntervalMs: 50,
+    });
+  });
+  afterAll(async () => {
+    await mailing?.close();
+    await catcher.stop();
+  });
+
+  it('is mailed by the notifications worker, and both workers finish the event', async () => {
+    const mailingDb = mailing.testApp.database.db;
+    const since = await lastEventId(mailingDb);
+    const response = await mailing.call('staff', 'POST', '/api/tenantusers', {
+      email: 'Invited@Globex.Example',
+      tenantId: mailing.globexId,
+    });
+    expect(response.statusCode).toBe(201);
+
+    const messages = await catcher.waitFor((caught) =>
+      caught.some((mail) => mail.to.includes('invited@globex.example')),
+    );
+    const invitations = messages.filter((mail) => mail.to.includes('invited@globex.example'));
+    expect(invitations).toEqual([
+      expect.objectContaining({
+        from: 'no-reply@console.example',
+        to: ['invited@globex.example'],
+        subject: 'You are invited to the Globex Limited portal',
+      }),
+    ]);
+    expect(invitations[0]?.text).toContain(`${mailing.testApp.config.publicUrl}/login`);
+
+    const [event] = await eventsAfter(mailingDb, since);
+    if (!event) throw new Error('TenantUserCreated was not recorded');
+    const state = await eventually(async () => {
+      const current = await eventState(mailingDb, event.id);
+      return current.isProcessed && current;
+    });
+    expect(state).toMatchObject({ eventName: 'TenantUserCreated', hasError: false });
+    expect(state.records.map((record) => [record.workerName, record.processed])).toEqual([
+      ['audit-trail', true],
+      ['notifications', true],
+    ]);
   });
 });

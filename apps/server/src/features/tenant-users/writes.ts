@@ -2,6 +2,7 @@ import type { TenantUser, TenantUserCreate } from '@console/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { AuthenticatedUser } from '../../auth/index.ts';
 import type { Database } from '../../db/schema.ts';
+import { recordEvent } from '../../events/index.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import {
   databaseErrorCode,
@@ -11,8 +12,9 @@ import {
 import { findTenantUser } from './queries.ts';
 
 /**
- * Every write of tenant users. Each runs in one transaction and knows its actor, so that the
- * domain event of the write (events issue) commits with it. A tenant user signs in with the
+ * Every write of tenant users. Each runs in one transaction and knows its actor, and records its
+ * domain event in that transaction (events/outbox.ts), as an event of the user's tenant:
+ * 'TenantUserCreated' is what mails the new user an invitation (events/notifications.ts). A tenant user signs in with the
  * `tenant` role of its tenant (auth/roles.ts); deleting it ends that at the next token.
  */
 
@@ -60,6 +62,19 @@ export async function createTenantUser(
         .executeTakeFirstOrThrow();
       const created = await findTenantUser(trx, id);
       if (!created) throw new Error(`Tenant user ${id} vanished inside its own transaction`);
+      await recordEvent(trx, {
+        eventName: 'TenantUserCreated',
+        tenantId: created.tenantId,
+        metadata: {
+          actor: actor.email,
+          action: 'create',
+          tenantUserId: created.id,
+          email: created.email,
+          tenantId: created.tenantId,
+          companyName: created.tenantCompanyName,
+          after: created,
+        },
+      });
       return created;
     });
   } catch (error) {
@@ -75,15 +90,31 @@ export async function createTenantUser(
 /** DELETE api/tenantusers/{id}: 404 when unknown. */
 export async function deleteTenantUser(
   db: Kysely<Database>,
-  _actor: AuthenticatedUser,
+  actor: AuthenticatedUser,
   id: number,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const deleted = await trx
-      .deleteFrom('tenant_users')
+    // Read as the API shows it (with the company name) before it goes; locked meanwhile.
+    const locked = await trx
+      .selectFrom('tenant_users')
+      .select('id')
       .where('id', '=', id)
-      .returning('id')
+      .forUpdate()
       .executeTakeFirst();
-    if (!deleted) throw notFound(`Tenant user ${id} not found.`);
+    const before = locked && (await findTenantUser(trx, id));
+    if (!before) throw notFound(`Tenant user ${id} not found.`);
+    await trx.deleteFrom('tenant_users').where('id', '=', id).execute();
+    await recordEvent(trx, {
+      eventName: 'TenantUserDeleted',
+      tenantId: before.tenantId,
+      metadata: {
+        actor: actor.email,
+        action: 'delete',
+        tenantUserId: id,
+        email: before.email,
+        tenantId: before.tenantId,
+        before,
+      },
+    });
   });
 }

@@ -6,6 +6,9 @@ import {
   HTML_INJECTION,
   SQL_INJECTION,
   createPortalTestApp,
+  eventsAfter,
+  failRecordingOf,
+  lastEventId,
   type PortalTestApp,
 } from './test-support.ts';
 
@@ -477,6 +480,135 @@ describe('DELETE /api/tenants/{id}', () => {
     expect(response.json().message).toBe(
       'Cannot delete tenant Only Users because it still has 1 tenant user. Remove them first.',
     );
+  });
+});
+
+describe('domain events of tenant writes', () => {
+  it('records TenantCreated for the new tenant, with the tenant as the API shows it', async () => {
+    const since = await lastEventId(db());
+    const tenant = await newTenant('Evented Inc', ['evented']);
+    expect(await eventsAfter(db(), since)).toEqual([
+      {
+        id: expect.any(Number),
+        eventName: 'TenantCreated',
+        tenantId: tenant.id,
+        entityId: null,
+        metadata: {
+          actor: CALLER_EMAILS.staff,
+          action: 'create',
+          tenantId: tenant.id,
+          after: tenant,
+        },
+      },
+    ]);
+  });
+
+  it('records TenantUpdated with before, after and the changed fields', async () => {
+    const before = await newTenant('Evented Update', ['evented-update']);
+    const since = await lastEventId(db());
+    const response = await portal.call('admin', 'PUT', `/api/tenants/${before.id}`, {
+      companyName: 'Evented Update GmbH',
+      domicileCountryId: GERMANY,
+      namespaces: ['evented-update'],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await eventsAfter(db(), since)).toEqual([
+      {
+        id: expect.any(Number),
+        eventName: 'TenantUpdated',
+        tenantId: before.id,
+        entityId: null,
+        metadata: {
+          actor: CALLER_EMAILS.admin,
+          action: 'update',
+          tenantId: before.id,
+          changes: ['companyName', 'domicileCountryId', 'domicileCountryName'],
+          before,
+          after: response.json(),
+        },
+      },
+    ]);
+  });
+
+  it('records TenantDeleted with the tenant as it was', async () => {
+    const before = await newTenant('Evented Delete', ['evented-delete']);
+    const since = await lastEventId(db());
+    expect((await portal.call('staff', 'DELETE', `/api/tenants/${before.id}`)).statusCode).toBe(
+      204,
+    );
+    expect(await eventsAfter(db(), since)).toEqual([
+      {
+        id: expect.any(Number),
+        eventName: 'TenantDeleted',
+        tenantId: before.id,
+        entityId: null,
+        metadata: { actor: CALLER_EMAILS.staff, action: 'delete', tenantId: before.id, before },
+      },
+    ]);
+  });
+
+  it('records nothing for a write that fails (409, 404, 400)', async () => {
+    const since = await lastEventId(db());
+    const conflicting = await createTenant({
+      companyName: 'Namespace Thief',
+      domicileCountryId: FRANCE,
+      namespaces: ['acme'],
+    });
+    expect(conflicting.statusCode).toBe(409);
+    const unknown = await portal.call('staff', 'PUT', '/api/tenants/999999', {
+      companyName: 'Nobody',
+      domicileCountryId: FRANCE,
+      namespaces: [],
+    });
+    expect(unknown.statusCode).toBe(404);
+    const badCountry = await portal.call('staff', 'PUT', `/api/tenants/${portal.globexId}`, {
+      companyName: 'Globex Limited',
+      domicileCountryId: 999,
+      namespaces: [],
+    });
+    expect(badCountry.statusCode).toBe(400);
+    const inUse = await portal.call('staff', 'DELETE', `/api/tenants/${portal.acmeId}`);
+    expect(inUse.statusCode).toBe(409);
+    expect(await eventsAfter(db(), since)).toEqual([]);
+  });
+
+  it('records the event in the transaction of the write: no event, no write', async () => {
+    const tenant = await newTenant('Evented Rollback', ['evented-rollback']);
+    const since = await lastEventId(db());
+    for (const eventName of ['TenantCreated', 'TenantUpdated', 'TenantDeleted']) {
+      const restore = await failRecordingOf(db(), eventName);
+      try {
+        const response =
+          eventName === 'TenantCreated'
+            ? await createTenant({
+                companyName: 'Never Created',
+                domicileCountryId: FRANCE,
+                namespaces: ['never-created'],
+              })
+            : eventName === 'TenantUpdated'
+              ? await portal.call('staff', 'PUT', `/api/tenants/${tenant.id}`, {
+                  companyName: 'Never Renamed',
+                  domicileCountryId: GERMANY,
+                  namespaces: ['never-renamed'],
+                })
+              : await portal.call('staff', 'DELETE', `/api/tenants/${tenant.id}`);
+        expect(response.statusCode, eventName).toBe(500);
+      } finally {
+        await restore();
+      }
+    }
+    const stored = await db()
+      .selectFrom('tenants')
+      .select('company_name')
+      .where('company_name', 'in', ['Never Created', 'Never Renamed'])
+      .execute();
+    expect(stored).toEqual([]);
+    expect(await storedTenant(tenant.id)).toMatchObject({
+      company_name: 'Evented Rollback',
+      domicile_country_id: FRANCE,
+    });
+    expect(await storedNamespaces(tenant.id)).toEqual(['evented-rollback']);
+    expect(await eventsAfter(db(), since)).toEqual([]);
   });
 });
 

@@ -1,5 +1,8 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql, type Kysely } from 'kysely';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import type { AppConfig } from '../../config.ts';
+import type { Database } from '../../db/schema.ts';
 import { seedDemoData } from '../../db/seed/demo.ts';
 
 /**
@@ -47,8 +50,11 @@ export interface PortalTestApp {
   close(): Promise<void>;
 }
 
-export async function createPortalTestApp(): Promise<PortalTestApp> {
-  const testApp = await createTestApp();
+/** `overrides` replaces config values, e.g. `{ smtpUrl, eventPollIntervalMs: 50 }`. */
+export async function createPortalTestApp(
+  overrides: Partial<AppConfig> = {},
+): Promise<PortalTestApp> {
+  const testApp = await createTestApp(overrides);
   const { db } = testApp.database;
   await seedDemoData(db);
   const tenants = await db.selectFrom('tenants').select(['id', 'company_name']).execute();
@@ -84,5 +90,54 @@ export async function createPortalTestApp(): Promise<PortalTestApp> {
     },
     refreshToken,
     close: () => testApp.close(),
+  };
+}
+
+/** The id of the newest event (0 when none): pass it to eventsAfter. */
+export async function lastEventId(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.max<number | null>('id').as('id'))
+    .executeTakeFirstOrThrow();
+  return Number(row.id ?? 0);
+}
+
+/** The events recorded after `afterId`, oldest first, as stored (name, tenant, entity, metadata). */
+export async function eventsAfter(db: Kysely<Database>, afterId: number) {
+  return db
+    .selectFrom('events')
+    .select([
+      'id',
+      'event_name as eventName',
+      'tenant_id as tenantId',
+      'entity_id as entityId',
+      'metadata',
+    ])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Makes recording an event named `eventName` fail (a trigger on `events`) until the answered
+ * function is called: a write that records its event in its own transaction then leaves nothing.
+ */
+export async function failRecordingOf(
+  db: Kysely<Database>,
+  eventName: string,
+): Promise<() => Promise<void>> {
+  await sql`
+    create or replace function test_fail_event() returns trigger language plpgsql as $$
+    begin
+      raise exception 'recording % refused by the test', new.event_name;
+    end $$
+  `.execute(db);
+  await sql`
+    create trigger test_fail_event before insert on events
+    for each row when (new.event_name = ${sql.lit(eventName)}) execute function test_fail_event()
+  `.execute(db);
+  return async () => {
+    await sql`drop trigger test_fail_event on events`.execute(db);
+    await sql`drop function test_fail_event()`.execute(db);
   };
 }

@@ -2,13 +2,15 @@ import { generateNamespace, type Tenant, type TenantWrite } from '@console/contr
 import { sql, type Kysely } from 'kysely';
 import type { AuthenticatedUser } from '../../auth/index.ts';
 import type { Database } from '../../db/schema.ts';
+import { recordEvent } from '../../events/index.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { databaseErrorCode, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from './database-errors.ts';
 import { findTenant } from './queries.ts';
 
 /**
- * Every write of tenants. Each runs in one transaction and knows its actor, so that the domain
- * event of the write (events issue) commits with it. Inputs come parsed by tenantWriteSchema:
+ * Every write of tenants. Each runs in one transaction and knows its actor, and records its
+ * domain event in that transaction (events/outbox.ts): the event exists exactly when the write
+ * does. Each event belongs to its tenant (tenantId), so the tenant's portal users see it. Inputs come parsed by tenantWriteSchema:
  * company name trimmed and present, namespaces trimmed and each given once.
  */
 
@@ -47,7 +49,13 @@ export async function createTenant(
         .insertInto('tenant_namespaces')
         .values(namespaces.map((namespace) => ({ namespace, tenant_id: id })))
         .execute();
-      return tenantOrThrow(trx, id);
+      const created = await tenantOrThrow(trx, id);
+      await recordEvent(trx, {
+        eventName: 'TenantCreated',
+        tenantId: id,
+        metadata: { actor: actor.email, action: 'create', tenantId: id, after: created },
+      });
+      return created;
     }),
   );
 }
@@ -68,6 +76,7 @@ export async function updateTenant(
     db.transaction().execute(async (trx) => {
       // Locked: concurrent writes of one tenant queue here, so its namespaces read below stay its own.
       await lockTenant(trx, id);
+      const before = await tenantOrThrow(trx, id);
       await assertCountryExists(trx, input.domicileCountryId);
       const current = (
         await trx
@@ -110,7 +119,20 @@ export async function updateTenant(
         })
         .where('id', '=', id)
         .execute();
-      return tenantOrThrow(trx, id);
+      const after = await tenantOrThrow(trx, id);
+      await recordEvent(trx, {
+        eventName: 'TenantUpdated',
+        tenantId: id,
+        metadata: {
+          actor: actor.email,
+          action: 'update',
+          tenantId: id,
+          changes: changedFields(before, after),
+          before,
+          after,
+        },
+      });
+      return after;
     }),
   );
 }
@@ -122,7 +144,7 @@ export async function updateTenant(
  */
 export async function deleteTenant(
   db: Kysely<Database>,
-  _actor: AuthenticatedUser,
+  actor: AuthenticatedUser,
   id: number,
 ): Promise<void> {
   try {
@@ -142,7 +164,13 @@ export async function deleteTenant(
           counts,
         );
       }
+      const before = await tenantOrThrow(trx, id);
       await trx.deleteFrom('tenants').where('id', '=', id).execute();
+      await recordEvent(trx, {
+        eventName: 'TenantDeleted',
+        tenantId: id,
+        metadata: { actor: actor.email, action: 'delete', tenantId: id, before },
+      });
     });
   } catch (error) {
     if (databaseErrorCode(error) === FOREIGN_KEY_VIOLATION) {
@@ -150,6 +178,13 @@ export async function deleteTenant(
     }
     throw error;
   }
+}
+
+/** The fields of a tenant (as the API shows it) that differ between before and after. */
+function changedFields(before: Tenant, after: Tenant): (keyof Tenant)[] {
+  return (Object.keys(after) as (keyof Tenant)[]).filter(
+    (field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]),
+  );
 }
 
 async function lockTenant(trx: Kysely<Database>, id: number) {
