@@ -41,6 +41,9 @@ const callbackQuery = z.looseObject({
   iss: z.string().optional(),
 });
 
+/** oidc-provider's session cookie (its default name) and the signature beside it. */
+const EMBEDDED_PROVIDER_SESSION_COOKIES = ['_session', '_session.sig'];
+
 /** /authenticated, /auth/callback, /signout and /auth/session (ARCHITECTURE.md, session). */
 export function registerAuthRoutes(app: ConsoleApp, deps: AuthRouteDependencies): void {
   const { config, sessions, accessTokens, relyingParty } = deps;
@@ -140,6 +143,13 @@ export function registerAuthRoutes(app: ConsoleApp, deps: AuthRouteDependencies)
       await sessions.delete(request.cookies[SESSION_COOKIE]);
       const { maxAge: _maxAge, ...cookieOptions } = sessions.cookieOptions();
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      if (config.oidc.kind === 'embedded') {
+        // Also forget the embedded provider's own session: otherwise the next sign-in as another
+        // account in this browser lands on its "end the previous session?" page, whose
+        // auto-submit script our Content-Security-Policy (rightly) blocks.
+        for (const name of EMBEDDED_PROVIDER_SESSION_COOKIES)
+          reply.clearCookie(name, { path: '/' });
+      }
       reply.header('cache-control', 'no-store');
       return reply.redirect('/login');
     },

@@ -145,6 +145,18 @@ describe('sign-in through the embedded identity provider', () => {
     const rows = await testApp.database.db.selectFrom('sessions').select('user_email').execute();
     expect(rows.map((row) => row.user_email)).not.toContain('staff@example.com');
   });
+
+  it('signs in again, as another account, in the same browser after signing out', async () => {
+    const browser = new TestBrowser(testApp.config.publicUrl);
+    await chooseAccount(browser, await openSignInPage(browser), 'staff@example.com');
+    await browser.fetch('/signout');
+
+    const again = await chooseAccount(browser, await openSignInPage(browser), 'admin@example.com');
+    expect(again.status).toBe(302);
+    expect(again.location).toBe('/dashboard');
+    const session = await (await browser.fetch('/auth/session')).json();
+    expect(session).toMatchObject({ isAuthenticated: true, userEmail: 'admin@example.com' });
+  });
 });
 
 interface SignInPage {
