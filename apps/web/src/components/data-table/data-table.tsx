@@ -70,6 +70,12 @@ export interface ServerPaging {
   /** Server-side sorting; without it the headers do not sort. */
   sorting?: SortingState;
   onSortingChange?: (sorting: SortingState) => void;
+  /**
+   * The pager's wording: the events screen's 'Page X of Y' with 'Showing a to b of n entries'
+   * (default), or the other list screens' 'page X of Y' for screens that page on the server
+   * only because their lists are large (entities, entity users).
+   */
+  pagerText?: 'events' | 'list';
 }
 
 interface DataTableCommonProps<TData> {
@@ -238,7 +244,7 @@ function ServerDataTable<TData>({
       table={table}
       pagination={
         <DataTablePagination
-          variant="server"
+          variant={server.pagerText === 'list' ? 'client' : 'server'}
           page={page}
           pageCount={pages}
           pageSize={server.pageSize}

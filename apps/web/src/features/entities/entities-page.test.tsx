@@ -90,19 +90,21 @@ describe('entities screen', () => {
     renderPage();
     await screen.findByRole('cell', { name: 'Entity 1' });
     expect(listQueries(api.spy)).toEqual(['?offset=0&limit=10']);
-    expect(screen.getByText('Page 1 of 3')).toBeVisible();
+    // The list screens' pager wording (spec part 1, section 2), not the events screen's.
+    expect(screen.getByText('page 1 of 3')).toBeVisible();
+    expect(screen.queryByText(/^Showing /)).toBeNull();
     expect(bodyRows()).toHaveLength(10);
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('cell', { name: 'Entity 11' })).toBeVisible();
-    expect(screen.getByText('Page 2 of 3')).toBeVisible();
+    expect(screen.getByText('page 2 of 3')).toBeVisible();
     expect(listQueries(api.spy).at(-1)).toBe('?offset=10&limit=10');
 
     await user.click(screen.getByRole('combobox', { name: 'Rows per page' }));
     await user.click(await screen.findByRole('option', { name: '25' }));
     expect(await screen.findByRole('cell', { name: 'Entity 23' })).toBeVisible();
     expect(listQueries(api.spy).at(-1)).toBe('?offset=0&limit=25');
-    expect(screen.getByText('Page 1 of 1')).toBeVisible();
+    expect(screen.getByText('page 1 of 1')).toBeVisible();
     expect(localStorage.getItem(PAGE_SIZE_KEYS.entities)).toBe('25');
   });
 

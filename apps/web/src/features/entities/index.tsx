@@ -50,6 +50,7 @@ function EntitiesTable() {
         onPageSizeChange: paging.setPageSize,
         sorting: paging.sorting,
         onSortingChange: paging.setSorting,
+        pagerText: 'list',
       }}
     />
   );

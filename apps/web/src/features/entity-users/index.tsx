@@ -79,6 +79,7 @@ function EntityUsersTable({
         totalCount: entityUsers.data?.totalCount ?? 0,
         onPageChange: paging.setPage,
         onPageSizeChange: paging.setPageSize,
+        pagerText: 'list',
       }}
     />
   );
