@@ -46,6 +46,9 @@ export default defineConfig({
       NODE_ENV: 'test',
       // Every test signs in through the real flow: far more than a person's 30 a minute.
       SIGN_IN_RATE_LIMIT_PER_MINUTE: '1000',
+      // The development SMTP catcher, on a port of its own: the events scenario reads the
+      // invitations it catches (GET /api/dev/mail) and stops it to make the mail worker fail.
+      SMTP_CATCHER_PORT: process.env.E2E_SMTP_CATCHER_PORT ?? '19125',
     },
   },
 });

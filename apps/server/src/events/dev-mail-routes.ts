@@ -18,6 +18,8 @@ const caughtMailSchema = z.object({
  */
 export function registerDevMailRoutes(app: ConsoleApp, catcher: SmtpCatcher): void {
   const tags = ['development'];
+  // The port it was started on: a stopped catcher starts there again.
+  const port = catcher.port;
   app.get(
     '/api/dev/mail',
     {
@@ -61,6 +63,44 @@ export function registerDevMailRoutes(app: ConsoleApp, catcher: SmtpCatcher): vo
     async (_request, reply) => {
       catcher.clear();
       return reply.code(204).send(null);
+    },
+  );
+
+  // Stopping and starting the catcher lets tests (and developers) see how the console behaves
+  // when the mail server is down: the notifications worker fails, and a reset sends the mail.
+  const catcherStateSchema = z.object({
+    running: z.boolean(),
+    port: z.number().int().nullable().describe('Where it listens while it runs'),
+  });
+  const catcherState = () => ({ running: catcher.isRunning, port: catcher.port ?? null });
+  app.post(
+    '/api/dev/mail/catcher/stop',
+    {
+      config: { allow: ['staff'] },
+      schema: {
+        tags,
+        summary: 'Stop the SMTP catcher: mail then fails to send (caught mail is kept)',
+        response: { 200: catcherStateSchema },
+      },
+    },
+    async () => {
+      await catcher.stop();
+      return catcherState();
+    },
+  );
+  app.post(
+    '/api/dev/mail/catcher/start',
+    {
+      config: { allow: ['staff'] },
+      schema: {
+        tags,
+        summary: 'Start the SMTP catcher again on its port',
+        response: { 200: catcherStateSchema },
+      },
+    },
+    async () => {
+      if (!catcher.isRunning && port !== undefined) await catcher.start(port);
+      return catcherState();
     },
   );
 }

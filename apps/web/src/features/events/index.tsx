@@ -1,8 +1,206 @@
+/**
+ * The events screen (spec part 1, section 2, "Events screen"): the event log paged on the
+ * server, filtered by name, unprocessed or errored, newest or oldest first; staff reset a failed
+ * worker's record and record test events (section 8: 'HTTP error! status: {status}').
+ */
+import { useMemo, useState } from 'react';
+import { FlaskConicalIcon, RefreshCwIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { EventItem, EventSortOrder, PageSize } from '@console/contracts';
+import { DataTable, WaitingForConfiguration } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { useAuthSession } from '@/lib/auth-session';
+import { usePageSize } from '@/lib/page-size-storage';
+import { pageCount } from '@/lib/paging';
+import { hasRole } from '@/lib/signed-in-user';
+import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
+import {
+  eventCallErrorText,
+  useCreateTestEventMutation,
+  useEventsQuery,
+  useResetEventMutation,
+} from './api';
+import { eventRowClassName, eventsColumns } from './events-columns';
+import { useDebouncedValue } from './use-debounced-value';
 
-/** Placeholder until the screen is built: its title only. */
+/** How long the event-name filter waits for typing to pause. */
+export const EVENT_NAME_DEBOUNCE_MS = 300;
+
 export default function EventsPage() {
   const { t } = useTranslation();
-  return <PageHeader title={t('pages.events')} />;
+  return (
+    <>
+      <PageHeader title={t('pages.events')} />
+      <WaitingForConfiguration>
+        <EventsView />
+      </WaitingForConfiguration>
+    </>
+  );
+}
+
+/** Reset and test events are the staff's (the server refuses them to tenant users). */
+function useIsStaff(): boolean {
+  const { accessToken } = useAuthSession();
+  return useMemo(
+    () => hasRole(accessToken, 'staff') || hasRole(accessToken, 'admin'),
+    [accessToken],
+  );
+}
+
+function EventsView() {
+  const { t } = useTranslation();
+  const isStaff = useIsStaff();
+  const [pageSize, setPageSize] = usePageSize(PAGE_SIZE_KEYS.events);
+  const [page, setPage] = useState(1);
+  const [sortOrder, setSortOrder] = useState<EventSortOrder>('desc');
+  const [unprocessedOnly, setUnprocessedOnly] = useState(false);
+  const [erroredOnly, setErroredOnly] = useState(false);
+  const [nameInput, setNameInput] = useState('');
+  const typedName = useDebouncedValue(nameInput.trim(), EVENT_NAME_DEBOUNCE_MS);
+
+  // A new name filter starts again at page 1 (adjusted while rendering, not in an effect).
+  const [eventName, setEventName] = useState(typedName);
+  if (eventName !== typedName) {
+    setEventName(typedName);
+    setPage(1);
+  }
+
+  const events = useEventsQuery({
+    page,
+    pageSize,
+    sortOrder,
+    unprocessedOnly,
+    erroredOnly,
+    eventName,
+  });
+  const resetEvent = useResetEventMutation();
+  const createTestEvent = useCreateTestEventMutation();
+
+  // The log shrank under the current page (filters elsewhere, resets): show its last page.
+  const totalCount = events.data?.totalCount ?? 0;
+  const lastPage = pageCount(totalCount, pageSize);
+  if (events.data && !events.isPlaceholderData && page > lastPage) setPage(lastPage);
+
+  const resetting = resetEvent.isPending ? resetEvent.variables : undefined;
+  const columns = useMemo(
+    () =>
+      eventsColumns(t, {
+        onReset: isStaff
+          ? (event: EventItem, workerName: string) =>
+              resetEvent.mutate(
+                { id: event.id, workerName },
+                {
+                  onSuccess: () =>
+                    toast.success(t('events.resetDone', { id: event.id, worker: workerName })),
+                  onError: (error) => toast.error(eventCallErrorText(error, t)),
+                },
+              )
+          : undefined,
+        isResetting: (event, workerName) =>
+          resetting?.id === event.id && resetting.workerName === workerName,
+      }),
+    // resetEvent.mutate is stable; `resetting` changes what the buttons show.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, isStaff, resetting],
+  );
+
+  function createTest() {
+    createTestEvent.mutate(undefined, {
+      onSuccess: ({ id }) => toast.success(t('events.testCreated', { id })),
+      onError: (error) => toast.error(eventCallErrorText(error, t)),
+    });
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex flex-wrap items-center gap-4">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="events-event-name">{t('events.filters.eventName')}</Label>
+            <Input
+              id="events-event-name"
+              type="search"
+              className="w-64"
+              placeholder={t('events.filters.eventNamePlaceholder')}
+              value={nameInput}
+              maxLength={100}
+              onChange={(event) => setNameInput(event.target.value)}
+            />
+          </div>
+          <div className="flex items-center gap-2 self-end pb-2">
+            <Checkbox
+              id="events-unprocessed-only"
+              checked={unprocessedOnly}
+              disabled={erroredOnly}
+              onCheckedChange={(checked) => {
+                setUnprocessedOnly(checked === true);
+                setPage(1);
+              }}
+            />
+            <Label htmlFor="events-unprocessed-only">{t('events.filters.unprocessedOnly')}</Label>
+          </div>
+          <div className="flex items-center gap-2 self-end pb-2">
+            <Checkbox
+              id="events-errored-only"
+              checked={erroredOnly}
+              disabled={unprocessedOnly}
+              onCheckedChange={(checked) => {
+                setErroredOnly(checked === true);
+                setPage(1);
+              }}
+            />
+            <Label htmlFor="events-errored-only">{t('events.filters.erroredOnly')}</Label>
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            variant="outline"
+            onClick={() => void events.refetch()}
+            disabled={events.isFetching}
+          >
+            <RefreshCwIcon aria-hidden="true" className={events.isFetching ? 'animate-spin' : ''} />
+            {t('events.refresh')}
+          </Button>
+          {isStaff && (
+            <Button onClick={createTest} disabled={createTestEvent.isPending}>
+              <FlaskConicalIcon aria-hidden="true" />
+              {t('events.createTest')}
+            </Button>
+          )}
+        </div>
+      </div>
+      <DataTable<EventItem>
+        columns={columns}
+        data={events.data?.data}
+        label={t('pages.events')}
+        emptyText={t('events.empty')}
+        getRowId={(row) => String(row.id)}
+        rowClassName={eventRowClassName}
+        isLoading={events.isPending}
+        error={events.isError ? events.error : undefined}
+        onRetry={() => void events.refetch()}
+        server={{
+          page,
+          pageSize,
+          totalCount,
+          onPageChange: setPage,
+          onPageSizeChange: (size: PageSize) => {
+            setPageSize(size);
+            setPage(1);
+          },
+          sorting: [{ id: 'createdAt', desc: sortOrder === 'desc' }],
+          onSortingChange: (sorting) => {
+            const next = sorting.find((sort) => sort.id === 'createdAt');
+            setSortOrder(next && !next.desc ? 'asc' : 'desc');
+            setPage(1);
+          },
+        }}
+      />
+    </div>
+  );
 }
