@@ -39,7 +39,8 @@ export async function startConsoleServer(
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'console-bench-'));
   const url = `http://localhost:${port}`;
-  const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  // Node itself with tsx's loader (not `npx tsx`): the signal of stop() must reach the server.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
