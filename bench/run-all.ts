@@ -1,6 +1,8 @@
 import { benchBundle } from './bundle.ts';
+import { benchReferenceData } from './reference-data.ts';
 import { benchServerThroughput } from './server-throughput.ts';
 
 // Every benchmark prints its measurement next to a baseline taken in the same run.
 await benchBundle();
 await benchServerThroughput();
+await benchReferenceData();

@@ -1,0 +1,397 @@
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/connection.ts';
+import { migrateTo } from '../apps/server/src/db/migrator.ts';
+import { recordEvents, type NewEvent } from '../apps/server/src/events/outbox.ts';
+import { EVENT_SUBSCRIPTIONS } from '../apps/server/src/events/subscriptions.ts';
+import { subscribersOf } from '../apps/server/src/events/worker.ts';
+import { accessTokenFor, load, ratio, startConsoleServer } from './lib.ts';
+
+/**
+ * Event pipeline on PostgreSQL (issue 5), in a throwaway database `console_bench_<timestamp>`:
+ *
+ * (a) Drain: a backlog of BENCH_EVENT_BACKLOG (default 100,000) `TestEvent`s, recorded through the
+ *     outbox's own `recordEvents` (2,000 per statement, one transaction, committed while the
+ *     servers are already up and idle, so the clock starts at the commit that wakes them), worked
+ *     off by the real server processes (main.ts, EVENT_WORKERS_ENABLED=true, 50 ms poll): once with
+ *     one process, once with two on the same database. `TestEvent` is subscribed by the audit-trail
+ *     worker only (checked below), so no mail is sent and no SMTP server is needed (SMTP_URL unset,
+ *     SMTP_CATCHER_PORT=0). Each run starts from empty events, processed_events and audit_log.
+ *     Events per second for each, and the speed-up (two ÷ one).
+ *
+ * (b) List: BENCH_EVENTS_TOTAL (default 1,000,000) events bulk-inserted with generate_series in
+ *     the shape of `seed --scale` (10 names, 1 in 20 unprocessed, 1 in 97 failed, processing rows
+ *     for both workers), VACUUM ANALYZE, then GET /api/events for two filtered pages under 20
+ *     connections for BENCH_EVENTS_DURATION (default 5) s, against the same SQL as
+ *     features/events/queries.ts (names probe, then page and count in parallel, then the page's
+ *     processing records) run through `pg` by 20 concurrent loops for the same time.
+ */
+export async function benchEvents(): Promise<void> {
+  const backlog = positiveIntFromEnv('BENCH_EVENT_BACKLOG', 100_000);
+  const total = positiveIntFromEnv('BENCH_EVENTS_TOTAL', 1_000_000);
+  const durationSeconds = positiveIntFromEnv('BENCH_EVENTS_DURATION', 5);
+  const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `console_bench_${Date.now()}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+
+  const workers = subscribersOf(EVENT_SUBSCRIPTIONS, 'TestEvent');
+  if (workers.length !== 1 || workers[0] !== 'audit-trail') {
+    throw new Error(
+      `TestEvent is subscribed by ${workers.join(', ')}: the drain assumes audit-trail only`,
+    );
+  }
+
+  const servers: { stop: () => Promise<void> }[] = [];
+  const stopServers = async () => {
+    await Promise.all(servers.splice(0).map((server) => stopWithin(server, 20_000)));
+  };
+  let handle: DatabaseHandle | undefined;
+  let pool: pg.Pool | undefined;
+  await adminQuery(adminUrl, `create database ${name}`);
+  try {
+    handle = await openDatabase({ kind: 'postgres', connectionString: databaseUrl });
+    await migrateTo(handle.db);
+    const db = handle.db;
+    // The same pool the server uses (size 20, int8 as numbers), for the baseline and bookkeeping.
+    const benchPool = new pg.Pool({ connectionString: databaseUrl, max: 20, types: int8AsNumber });
+    pool = benchPool;
+    const serverEnv = (workersEnabled: boolean): Record<string, string> => ({
+      DATABASE_URL: databaseUrl,
+      MIGRATE_ON_START: 'false',
+      SEED_DEMO_DATA: 'false',
+      EVENT_WORKERS_ENABLED: String(workersEnabled),
+      EVENT_POLL_INTERVAL_MS: '50',
+      EVENT_LEASE_SECONDS: '30',
+      SMTP_CATCHER_PORT: '0',
+    });
+
+    // (a) Drain the backlog with one, then two server processes.
+    const drain = async (ports: number[]) => {
+      await emptyEventTables(benchPool);
+      const started = await Promise.all(
+        ports.map((port) => startConsoleServer(port, serverEnv(true))),
+      );
+      servers.push(...started);
+      const events: NewEvent[] = Array.from({ length: backlog }, (_, index) => ({
+        eventName: 'TestEvent',
+        metadata: { actor: 'bench@example.com', action: 'test', index },
+      }));
+      await db.transaction().execute(async (trx) => {
+        for (let from = 0; from < events.length; from += 2_000) {
+          await recordEvents(trx, events.slice(from, from + 2_000));
+        }
+      });
+      const t0 = performance.now();
+      const deadline = Date.now() + 15 * 60_000;
+      for (;;) {
+        const { rows } = await benchPool.query<{ waiting: number; failed: number }>(
+          `select (select count(*) from events where not is_processed)::int as waiting,
+             (select count(*) from processed_events where has_error)::int as failed`,
+        );
+        if (rows[0]!.failed > 0) throw new Error(`${rows[0]!.failed} events failed in the drain`);
+        if (rows[0]!.waiting === 0) break;
+        if (Date.now() > deadline) throw new Error(`${rows[0]!.waiting} events still waiting`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const seconds = (performance.now() - t0) / 1000;
+      const { rows: audit } = await benchPool.query<{ rows: number; events: number }>(
+        'select count(*)::int as rows, count(distinct event_id)::int as events from audit_log',
+      );
+      if (audit[0]!.rows !== backlog || audit[0]!.events !== backlog) {
+        throw new Error(`audit_log has ${audit[0]!.rows} rows for ${audit[0]!.events} events`);
+      }
+      const { rows: shares } = await benchPool.query<{ pid: string; records: number }>(
+        `select split_part(locked_by, '/', 2) as pid, count(*)::int as records
+         from processed_events group by 1 order by 1`,
+      );
+      await stopServers();
+      return {
+        seconds,
+        eventsPerSecond: backlog / seconds,
+        shares: shares.map((share) => `pid ${share.pid}: ${share.records}`).join(', '),
+      };
+    };
+    const one = await drain([3231]);
+    const two = await drain([3231, 3232]);
+
+    console.log(
+      `events drain: ${backlog} TestEvents (audit-trail worker, no mail), PostgreSQL, 50 ms poll`,
+    );
+    console.log(
+      `  1 process    : ${one.eventsPerSecond.toFixed(0)} events/s (${one.seconds.toFixed(1)} s; ${one.shares})`,
+    );
+    console.log(
+      `  2 processes  : ${two.eventsPerSecond.toFixed(0)} events/s (${two.seconds.toFixed(1)} s; ${two.shares})`,
+    );
+    console.log(`  speed-up     : ${ratio(two.eventsPerSecond, one.eventsPerSecond)}x`);
+
+    // (b) GET /api/events on `total` events.
+    await emptyEventTables(benchPool);
+    const loadStarted = performance.now();
+    for (let from = 1; from <= total; from += 100_000) {
+      await benchPool.query(bulkEventsSql, [from, Math.min(total, from + 99_999), total]);
+    }
+    const loadSeconds = (performance.now() - loadStarted) / 1000;
+    await benchPool.query('vacuum analyze events, processed_events');
+    const server = await startConsoleServer(3233, serverEnv(false));
+    servers.push(server);
+    const token = await accessTokenFor(server.url, 'admin@example.com');
+    const headers = { authorization: `Bearer ${token}` };
+
+    console.log(
+      `events list: GET /api/events on ${total} events (bulk load ${loadSeconds.toFixed(1)} s, vacuum analyze), 20 connections, ${durationSeconds} s`,
+    );
+    const pages: ListQuery[] = [
+      { page: 3, pageSize: 25, sortOrder: 'desc', erroredOnly: true, eventName: 'test' },
+      { page: 3, pageSize: 25, sortOrder: 'desc', unprocessedOnly: true },
+    ];
+    for (const query of pages) {
+      const path = `/api/events?${new URLSearchParams(
+        Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
+      ).toString()}`;
+      // The same answer both ways: the baseline runs the query the endpoint runs.
+      const response = await fetch(`${server.url}${path}`, { headers });
+      if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+      const answer = (await response.json()) as { totalCount: number; data: { id: number }[] };
+      const direct = await listEventsSql(benchPool, query);
+      if (
+        answer.totalCount !== direct.totalCount ||
+        answer.data.map((item) => item.id).join() !== direct.ids.join()
+      ) {
+        throw new Error(`GET ${path} and the SQL baseline disagree`);
+      }
+
+      await sqlLoops(benchPool, query, 20, 1); // warm-up
+      const baseline = await sqlLoops(benchPool, query, 20, durationSeconds);
+      await load(`${server.url}${path}`, { connections: 20, durationSeconds: 1, headers }); // warm-up
+      const measured = await autocannonWithMedian(`${server.url}${path}`, durationSeconds, headers);
+
+      console.log(`  ${path} (totalCount ${answer.totalCount})`);
+      console.log(
+        `    pg, same SQL : ${baseline.requestsPerSecond.toFixed(0)} pages/s, p50 ${baseline.p50Ms.toFixed(1)} ms, p99 ${baseline.p99Ms.toFixed(1)} ms`,
+      );
+      console.log(
+        `    console      : ${measured.requestsPerSecond.toFixed(0)} req/s, p50 ${measured.p50Ms} ms, p99 ${measured.p99Ms} ms, errors ${measured.errors}`,
+      );
+      console.log(
+        `    ratio        : throughput ${ratio(measured.requestsPerSecond, baseline.requestsPerSecond)}x, p50 ${ratio(measured.p50Ms, baseline.p50Ms)}x, p99 ${ratio(measured.p99Ms, baseline.p99Ms)}x`,
+      );
+    }
+  } finally {
+    await stopServers();
+    await pool?.end();
+    await handle?.close();
+    await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+  }
+}
+
+interface ListQuery {
+  page: number;
+  pageSize: number;
+  sortOrder: 'asc' | 'desc';
+  unprocessedOnly?: boolean;
+  erroredOnly?: boolean;
+  eventName?: string;
+}
+
+const int8AsNumber = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === pg.types.builtins.INT8) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+function positiveIntFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number ≥ 1`);
+  return value;
+}
+
+async function adminQuery(adminUrl: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** startConsoleServer's stop() waits for an exit that already happened forever: bound it. */
+async function stopWithin(server: { stop: () => Promise<void> }, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    server.stop(),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
+/**
+ * Empties the event tables of the throwaway database. audit_log is append-only (a trigger rejects
+ * TRUNCATE), so that trigger is switched off for the statement: each drain starts from nothing.
+ */
+async function emptyEventTables(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('alter table audit_log disable trigger audit_log_no_truncate');
+    await client.query('truncate events, processed_events, audit_log restart identity');
+    await client.query('alter table audit_log enable trigger audit_log_no_truncate');
+    await client.query('commit');
+    await client.query('vacuum analyze events, processed_events, audit_log');
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Events $1..$2 of $3, in the shape of db/seed/scale.ts: ten names in turn, 1 in 100 without a
+ * tenant, 1 in 20 unprocessed (no records), 1 in 97 of the rest failed in notifications, the rest
+ * done by both workers; spread over the last 30 days in id order.
+ */
+const bulkEventsSql = `
+  with inserted as (
+    insert into events
+      (event_name, tenant_id, entity_id, unique_id, created_at, metadata, is_processed, has_error)
+    select
+      (array['EntityUpdated', 'EntityUserCreated', 'EntityProfileSubmitted', 'EntityUserKeyCreated',
+        'EntityUserStateChanged', 'EntityCreated', 'EntityUserKeyDeleted', 'EntityUserInvited',
+        'TenantProfileSubmitted', 'TestEvent'])[1 + i % 10],
+      case when i % 100 = 0 then null else 1 + i % 5 end,
+      case when i % 10 = 0 then null else 'bench-entity-' || (i % 50000) end,
+      'bench-event-' || i,
+      now() - make_interval(secs => ${30 * 86_400}::float8 * ($3::int - i) / $3::int),
+      jsonb_build_object('actor', 'loadtest@example.com', 'action', 'load-test', 'index', i),
+      i % 20 <> 0 and i % 97 <> 0,
+      i % 20 <> 0 and i % 97 = 0
+    from generate_series($1::int, $2::int) as i
+    returning id, created_at, is_processed, has_error
+  )
+  insert into processed_events (event_id, worker_name, has_error, error_message, processed_at, attempts)
+  select
+    inserted.id,
+    worker.name,
+    inserted.has_error and worker.name = 'notifications',
+    case when inserted.has_error and worker.name = 'notifications'
+      then 'SMTP connection refused (127.0.0.1:19025)' end,
+    case when inserted.has_error and worker.name = 'notifications'
+      then null else inserted.created_at + interval '2 seconds' end,
+    case when inserted.has_error and worker.name = 'notifications' then 3 else 1 end
+  from inserted
+  cross join unnest(array['audit-trail', 'notifications']) as worker(name)
+  where inserted.is_processed or inserted.has_error
+`;
+
+/**
+ * listEvents (features/events/queries.ts) for staff, statement for statement as Kysely sends it:
+ * the names probe when eventName is given, then the page and the count in parallel (two pool
+ * connections), then the page's processing records.
+ */
+async function listEventsSql(
+  pool: pg.Pool,
+  query: ListQuery,
+): Promise<{ ids: number[]; totalCount: number }> {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  if (query.eventName !== undefined) {
+    const pattern = `%${query.eventName.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    const { rows } = await pool.query<{ event_name: string }>(eventNamesSql, [pattern]);
+    if (rows.length === 0) return { ids: [], totalCount: 0 };
+    where.push(`"event_name" in (${rows.map((_, index) => `$${index + 1}`).join(', ')})`);
+    params.push(...rows.map((row) => row.event_name));
+  }
+  if (query.unprocessedOnly) where.push('not is_processed');
+  if (query.erroredOnly) where.push('has_error');
+  const filter = where.length > 0 ? ` where ${where.join(' and ')}` : '';
+  const order = query.sortOrder;
+  const [page, counted] = await Promise.all([
+    pool.query<{ id: number }>(
+      `select * from "events"${filter} order by "created_at" ${order}, "id" ${order} limit $${params.length + 1} offset $${params.length + 2}`,
+      [...params, query.pageSize, (query.page - 1) * query.pageSize],
+    ),
+    pool.query<{ count: number }>(`select count(*) as "count" from "events"${filter}`, params),
+  ]);
+  const ids = page.rows.map((row) => row.id);
+  if (ids.length > 0) {
+    await pool.query(
+      `select * from "processed_events" where "event_id" in (${ids.map((_, index) => `$${index + 1}`).join(', ')}) order by "event_id", "worker_name"`,
+      ids,
+    );
+  }
+  return { ids, totalCount: Number(counted.rows[0]?.count ?? 0) };
+}
+
+const eventNamesSql = `
+  with recursive names (event_name) as (
+    (select event_name from events order by event_name limit 1)
+    union all
+    select (
+      select next.event_name from events as next
+      where next.event_name > names.event_name
+      order by next.event_name
+      limit 1
+    )
+    from names
+    where names.event_name is not null
+  )
+  select event_name from names
+  where event_name is not null and event_name ilike $1 escape '\\'
+  order by event_name
+`;
+
+interface LatencyResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+/** `loops` concurrent loops of listEventsSql for `seconds`: pages per second and latency. */
+async function sqlLoops(
+  pool: pg.Pool,
+  query: ListQuery,
+  loops: number,
+  seconds: number,
+): Promise<LatencyResult> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: loops }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        await listEventsSql(pool, query);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { requestsPerSecond: latencies.length / elapsed, p50Ms: at(0.5), p99Ms: at(0.99) };
+}
+
+/** lib.ts's load() with the median too (it reports p99 only). */
+async function autocannonWithMedian(
+  url: string,
+  durationSeconds: number,
+  headers: Record<string, string>,
+): Promise<LatencyResult & { errors: number }> {
+  const result = await autocannon({ url, connections: 20, duration: durationSeconds, headers });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
