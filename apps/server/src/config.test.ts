@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -16,7 +17,15 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
     expect(config.publicUrl).toBe('http://localhost:3000');
-    expect(config.database).toEqual({ kind: 'pglite', dataDir: './data' });
+    // data/ at the repository root, not below whatever directory npm started the server in.
+    expect(config.database).toEqual({
+      kind: 'pglite',
+      dataDir: fileURLToPath(new URL('../../../data', import.meta.url)),
+    });
+    expect(loadConfig({ DATA_DIR: './elsewhere' }).database).toEqual({
+      kind: 'pglite',
+      dataDir: './elsewhere',
+    });
     expect(config.migrateOnStart).toBe(true);
     expect(config.seedDemoData).toBe(true);
     expect(config.oidc).toEqual({ kind: 'embedded' });

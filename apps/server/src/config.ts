@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /**
@@ -38,6 +39,9 @@ const boundedInt = (min: number, max: number) =>
     .min(min, { error: `must be between ${min} and ${max}` })
     .max(max, { error: `must be between ${min} and ${max}` });
 
+/** `data/` at the repository root, whichever directory the server was started from. */
+const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../data', import.meta.url));
+
 const DEMO_ADMIN_EMAILS = ['admin@example.com'];
 /** Where the development SMTP catcher listens unless SMTP_CATCHER_PORT says otherwise. */
 export const DEFAULT_SMTP_CATCHER_PORT = 19025;
@@ -62,7 +66,7 @@ const environmentSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
       .optional(),
-    DATA_DIR: z.string().min(1).default('./data'),
+    DATA_DIR: z.string().min(1).optional(),
     MIGRATE_ON_START: booleanFromEnv.optional(),
     SEED_DEMO_DATA: booleanFromEnv.optional(),
     WEB_DIST_DIR: z.string().min(1).optional(),
@@ -219,7 +223,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     logLevel: env.LOG_LEVEL,
     database: env.DATABASE_URL
       ? { kind: 'postgres', connectionString: env.DATABASE_URL }
-      : { kind: 'pglite', dataDir: env.DATA_DIR },
+      : { kind: 'pglite', dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR },
     migrateOnStart: embeddedDatabase || (env.MIGRATE_ON_START ?? false),
     seedDemoData: env.SEED_DEMO_DATA ?? embeddedDatabase,
     webDistDir: env.WEB_DIST_DIR,
