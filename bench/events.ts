@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/connection.ts';
@@ -5,7 +6,7 @@ import { migrateTo } from '../apps/server/src/db/migrator.ts';
 import { recordEvents, type NewEvent } from '../apps/server/src/events/outbox.ts';
 import { EVENT_SUBSCRIPTIONS } from '../apps/server/src/events/subscriptions.ts';
 import { subscribersOf } from '../apps/server/src/events/worker.ts';
-import { accessTokenFor, load, ratio, startConsoleServer } from './lib.ts';
+import { accessTokenFor, load, ratio, repoRoot } from './lib.ts';
 
 /**
  * Event pipeline on PostgreSQL (issue 5), in a throwaway database `console_bench_<timestamp>`:
@@ -45,7 +46,7 @@ export async function benchEvents(): Promise<void> {
 
   const servers: { stop: () => Promise<void> }[] = [];
   const stopServers = async () => {
-    await Promise.all(servers.splice(0).map((server) => stopWithin(server, 20_000)));
+    await Promise.all(servers.splice(0).map((server) => server.stop()));
   };
   let handle: DatabaseHandle | undefined;
   let pool: pg.Pool | undefined;
@@ -56,6 +57,8 @@ export async function benchEvents(): Promise<void> {
     const db = handle.db;
     // The same pool the server uses (size 20, int8 as numbers), for the baseline and bookkeeping.
     const benchPool = new pg.Pool({ connectionString: databaseUrl, max: 20, types: int8AsNumber });
+    // The drop in finally (with force) may end a connection the pool is still closing.
+    benchPool.on('error', () => undefined);
     pool = benchPool;
     const serverEnv = (workersEnabled: boolean): Record<string, string> => ({
       DATABASE_URL: databaseUrl,
@@ -70,10 +73,8 @@ export async function benchEvents(): Promise<void> {
     // (a) Drain the backlog with one, then two server processes.
     const drain = async (ports: number[]) => {
       await emptyEventTables(benchPool);
-      const started = await Promise.all(
-        ports.map((port) => startConsoleServer(port, serverEnv(true))),
-      );
-      servers.push(...started);
+      // One after the other, each tracked at once (stopped in finally whatever fails next).
+      for (const port of ports) servers.push(await startServer(port, serverEnv(true)));
       const events: NewEvent[] = Array.from({ length: backlog }, (_, index) => ({
         eventName: 'TestEvent',
         metadata: { actor: 'bench@example.com', action: 'test', index },
@@ -135,7 +136,7 @@ export async function benchEvents(): Promise<void> {
     }
     const loadSeconds = (performance.now() - loadStarted) / 1000;
     await benchPool.query('vacuum analyze events, processed_events');
-    const server = await startConsoleServer(3233, serverEnv(false));
+    const server = await startServer(3233, serverEnv(false));
     servers.push(server);
     const token = await accessTokenFor(server.url, 'admin@example.com');
     const headers = { authorization: `Bearer ${token}` };
@@ -221,16 +222,52 @@ async function adminQuery(adminUrl: string, text: string): Promise<void> {
   }
 }
 
-/** startConsoleServer's stop() waits for an exit that already happened forever: bound it. */
-async function stopWithin(server: { stop: () => Promise<void> }, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    server.stop(),
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, ms);
-    }),
-  ]);
-  clearTimeout(timer);
+/**
+ * lib.ts's startConsoleServer with DATABASE_URL, but its process is the server itself: that one
+ * runs `npx tsx`, and SIGTERM to npx leaves the tsx/node server running (found here: the first
+ * drain's server still held port 3231 and joined the second drain). This one starts node with the
+ * tsx loader (like events/concurrency.test.ts) and stop() waits for it to exit (SIGKILL after 15 s).
+ */
+async function startServer(
+  port: number,
+  env: Record<string, string>,
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  const url = `http://localhost:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`Server on port ${port} exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return { url, stop };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`Server not ready at ${url} after 120 s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /**

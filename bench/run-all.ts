@@ -1,4 +1,5 @@
 import { benchBundle } from './bundle.ts';
+import { benchEvents } from './events.ts';
 import { benchReferenceData } from './reference-data.ts';
 import { benchServerThroughput } from './server-throughput.ts';
 
@@ -6,3 +7,4 @@ import { benchServerThroughput } from './server-throughput.ts';
 await benchBundle();
 await benchServerThroughput();
 await benchReferenceData();
+await benchEvents();
