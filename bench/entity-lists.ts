@@ -113,6 +113,27 @@ export async function benchEntityLists(): Promise<void> {
       `  vacuum       : VACUUM ANALYZE entities, entity_users in ${Math.round(performance.now() - vacuumStarted)} ms`,
     );
 
+    // Direct first, then HTTP: the 50-client pool is closed before the server (20 connections)
+    // starts, so the run never holds more than ~51 of PostgreSQL's default 100 connections.
+    const cases: { list: ListSql; pageCase: PageCase; ids: string[]; direct: Latencies }[] = [];
+    for (const list of [ENTITIES, ENTITY_USERS]) {
+      const total = await countRows(pool, list);
+      const middle = Math.floor(total / 2);
+      const last = Math.max(0, total - LIMIT);
+      for (const pageCase of [
+        { label: 'first page', offset: 0, descending: false },
+        { label: `middle page (offset ${middle})`, offset: middle, descending: false },
+        { label: `last page (offset ${last})`, offset: last, descending: false },
+        { label: `sorted ${list.sortParam}, first page`, offset: 0, descending: true },
+      ]) {
+        const ids = await readPageDirect(pool, list, pageCase);
+        cases.push({ list, pageCase, ids, direct: await loadDirect(pool, list, pageCase) });
+      }
+    }
+    await pool.end();
+    pool = undefined;
+    await waitForNoSessions(admin, databaseName);
+
     consoleServer = await startConsoleServer(PORT, {
       DATABASE_URL: databaseUrl,
       MIGRATE_ON_START: 'true',
@@ -121,65 +142,65 @@ export async function benchEntityLists(): Promise<void> {
     });
     const token = await accessTokenFor(consoleServer.url, 'admin@example.com');
     const headers = { authorization: `Bearer ${token}` };
+    // The server was just started: warm it (JIT, schemas, pool) before the first measured case.
+    await autocannon({
+      url: `${consoleServer.url}${ENTITIES.path}`,
+      connections: CONNECTIONS,
+      duration: 2,
+      headers,
+    });
 
     console.log(
       `  ${'case'.padEnd(LABEL_WIDTH)} ${'console p50/p99'.padStart(17)} ${'direct p50/p99'.padStart(17)} ` +
         `${'ratio p50/p99'.padStart(13)}   req/s console/direct, errors`,
     );
-    for (const list of [ENTITIES, ENTITY_USERS]) {
-      const total = await countRows(pool, list);
-      const middle = Math.floor(total / 2);
-      const last = Math.max(0, total - LIMIT);
-      const cases: PageCase[] = [
-        { label: 'first page', offset: 0, descending: false },
-        { label: `middle page (offset ${middle})`, offset: middle, descending: false },
-        { label: `last page (offset ${last})`, offset: last, descending: false },
-        { label: `sorted ${list.sortParam}, first page`, offset: 0, descending: true },
-      ];
-      for (const pageCase of cases) {
-        const query = new URLSearchParams({
-          offset: String(pageCase.offset),
-          limit: String(LIMIT),
-          ...(pageCase.descending ? { sort: list.sortParam } : {}),
-        });
-        const url = `${consoleServer.url}${list.path}?${query}`;
-        await checkSamePage(url, headers, pool, list, pageCase);
-
-        const direct = await loadDirect(pool, list, pageCase);
-        const measured = await loadHttp(url, headers);
-        console.log(
-          `  ${`${list.name}, ${pageCase.label}`.padEnd(LABEL_WIDTH)} ${pair(measured).padStart(17)} ${pair(direct).padStart(17)} ` +
-            `${`${ratio(measured.p50Ms, direct.p50Ms)}/${ratio(measured.p99Ms, direct.p99Ms)}`.padStart(13)}   ` +
-            `${measured.requestsPerSecond.toFixed(0)}/${direct.requestsPerSecond.toFixed(0)}, ` +
-            `${measured.errors}/${direct.errors}`,
-        );
-      }
+    for (const { list, pageCase, ids, direct } of cases) {
+      const query = new URLSearchParams({
+        offset: String(pageCase.offset),
+        limit: String(LIMIT),
+        ...(pageCase.descending ? { sort: list.sortParam } : {}),
+      });
+      const url = `${consoleServer.url}${list.path}?${query}`;
+      await checkSamePage(url, headers, list, ids);
+      const measured = await loadHttp(url, headers);
+      console.log(
+        `  ${`${list.name}, ${pageCase.label}`.padEnd(LABEL_WIDTH)} ${pair(measured).padStart(17)} ${pair(direct).padStart(17)} ` +
+          `${`${ratio(measured.p50Ms, direct.p50Ms)}/${ratio(measured.p99Ms, direct.p99Ms)}`.padStart(13)}   ` +
+          `${measured.requestsPerSecond.toFixed(0)}/${direct.requestsPerSecond.toFixed(0)}, ` +
+          `${measured.errors}/${direct.errors}`,
+      );
     }
   } finally {
-    await consoleServer?.stop();
+    if (consoleServer) {
+      const stopped = consoleServer.stop().then(() => true);
+      const timeout = new Promise<boolean>((resolve) => setTimeout(resolve, 30_000, false).unref());
+      if (!(await Promise.race([stopped, timeout]))) {
+        console.error(`  the console server on port ${PORT} did not stop within 30 s`);
+      }
+    }
     await pool?.end();
-    await dropDatabase(admin, databaseName);
+    try {
+      await waitForNoSessions(admin, databaseName);
+      await admin.query(`drop database if exists "${databaseName}" with (force)`);
+    } finally {
+      await admin.end();
+    }
   }
 }
 
 /**
- * Drops the throwaway database once its sessions are gone: pool.end() resolves before the
+ * Waits (up to 15 s) until no session uses the database: pool.end() resolves before its
  * connections close, and the server's process may still be shutting down after stop().
  */
-async function dropDatabase(admin: pg.Client, databaseName: string): Promise<void> {
-  try {
-    const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline) {
-      const { rows } = await admin.query<{ sessions: number }>(
-        'select count(*)::int as sessions from pg_stat_activity where datname = $1',
-        [databaseName],
-      );
-      if (rows[0]?.sessions === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    await admin.query(`drop database if exists "${databaseName}" with (force)`);
-  } finally {
-    await admin.end();
+async function waitForNoSessions(admin: pg.Client, databaseName: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const { rows } = await admin.query<{ sessions: number }>(
+      'select count(*)::int as sessions from pg_stat_activity where datname = $1',
+      [databaseName],
+    );
+    if (rows[0]?.sessions === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
@@ -266,19 +287,17 @@ async function readPageDirect(pool: pg.Pool, list: ListSql, pageCase: PageCase):
   }
 }
 
-/** The HTTP answer and the direct query give the same page (same rows, same order). */
+/** The HTTP answer holds the same rows, in the same order, as the direct query's page. */
 async function checkSamePage(
   url: string,
   headers: Record<string, string>,
-  pool: pg.Pool,
   list: ListSql,
-  pageCase: PageCase,
+  directIds: string[],
 ): Promise<void> {
   const response = await fetch(url, { headers });
   if (!response.ok) throw new Error(`GET ${url}: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { data: Record<string, string>[] };
   const httpIds = body.data.map((row) => row[list.idField]);
-  const directIds = await readPageDirect(pool, list, pageCase);
   if (httpIds.length === 0 || JSON.stringify(httpIds) !== JSON.stringify(directIds)) {
     throw new Error(
       `GET ${url} and the direct query disagree: ${httpIds.length} rows from ${httpIds[0]}, ` +

@@ -1,4 +1,5 @@
 import { benchBundle } from './bundle.ts';
+import { benchEntityLists } from './entity-lists.ts';
 import { benchEvents } from './events.ts';
 import { benchReferenceData } from './reference-data.ts';
 import { benchServerThroughput } from './server-throughput.ts';
@@ -7,4 +8,5 @@ import { benchServerThroughput } from './server-throughput.ts';
 await benchBundle();
 await benchServerThroughput();
 await benchReferenceData();
+await benchEntityLists();
 await benchEvents();
