@@ -9,3 +9,4 @@ export { PageSizeSelect } from './page-size-select';
 export { ApiErrorAlert } from '../api-error-alert';
 export { ConfirmDialog, type ConfirmDialogProps } from '../confirm-dialog';
 export { WaitingForConfiguration } from '../waiting-for-configuration';
+export { useDeleteRow, type DeleteRowOptions } from './use-delete-row';

@@ -4,11 +4,9 @@
  * country (admins; section 8 gives every refusal's text).
  */
 import { useMemo, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { FileSpreadsheetIcon, PlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { countryImportFile, type Country } from '@console/contracts';
 import { paths } from '@/app/paths';
 import {
@@ -16,11 +14,11 @@ import {
   DataTable,
   WaitingForConfiguration,
   type DataTableHandle,
+  useDeleteRow,
 } from '@/components/data-table';
 import { ImportJsonButton } from '@/components/import-json-button';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-client';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
 import {
   countriesQueryKey,
@@ -75,7 +73,6 @@ export default function CountriesPage() {
 
 function CountriesTable() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const countries = useCountriesQuery();
   const deleteCountry = useDeleteCountryMutation();
   const tableRef = useRef<DataTableHandle>(null);
@@ -92,26 +89,14 @@ function CountriesTable() {
   const closeDialog = () => setDialog((current) => ({ ...current, open: null }));
   const country = dialog.currentRow;
 
-  function confirmDelete() {
-    if (!country) return;
-    deleteCountry.mutate(country, {
-      onSuccess: () => {
-        toast.success(t('countries.deleted', { name: country.countryName }));
-        closeDialog();
-        // Before the list reloads: the table steps back when this was its page's last row.
-        tableRef.current?.rowDeleted();
-        void queryClient.invalidateQueries({ queryKey: countriesQueryKey });
-      },
-      onError: (error) => {
-        toast.error(deleteCountryErrorText(error, country, t));
-        closeDialog();
-        // Someone else deleted it already: show the list as it is.
-        if (error instanceof ApiError && error.status === 404) {
-          void queryClient.invalidateQueries({ queryKey: countriesQueryKey });
-        }
-      },
-    });
-  }
+  const deleteRow = useDeleteRow<Country>({
+    mutate: deleteCountry.mutate,
+    queryKey: countriesQueryKey,
+    tableRef,
+    successText: (row) => t('countries.deleted', { name: row.countryName }),
+    errorText: (error, row) => deleteCountryErrorText(error, row, t),
+    onSettled: closeDialog,
+  });
 
   return (
     <>
@@ -141,7 +126,7 @@ function CountriesTable() {
         confirmLabel={t('countries.deleteConfirm')}
         destructive
         isPending={deleteCountry.isPending}
-        onConfirm={confirmDelete}
+        onConfirm={() => country && deleteRow(country)}
       />
     </>
   );

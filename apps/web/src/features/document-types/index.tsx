@@ -5,21 +5,19 @@
  * from a JSON file.
  */
 import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { PlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { documentTypeImportFile, type DocumentType } from '@console/contracts';
 import {
   ConfirmDialog,
   DataTable,
   WaitingForConfiguration,
   type DataTableHandle,
+  useDeleteRow,
 } from '@/components/data-table';
 import { ImportJsonButton } from '@/components/import-json-button';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-client';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
 import {
   deleteDocumentTypeErrorText,
@@ -137,31 +135,18 @@ function DocumentTypesDialogs({
   tableRef: RefObject<DataTableHandle | null>;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const deleteDocumentType = useDeleteDocumentTypeMutation();
   const closeDialog = () => setDialog((current) => ({ ...current, open: null }));
   const documentType = dialog.currentRow;
 
-  function confirmDelete() {
-    if (!documentType) return;
-    deleteDocumentType.mutate(documentType, {
-      onSuccess: () => {
-        toast.success(t('documentTypes.deleted', { id: documentType.id }));
-        closeDialog();
-        // Before the list reloads: the table steps back when this was its page's last row.
-        tableRef.current?.rowDeleted();
-        void queryClient.invalidateQueries({ queryKey: documentTypesQueryKeys.all });
-      },
-      onError: (error) => {
-        toast.error(deleteDocumentTypeErrorText(error, documentType, t));
-        closeDialog();
-        // Someone else deleted it already: show the list as it is.
-        if (error instanceof ApiError && error.status === 404) {
-          void queryClient.invalidateQueries({ queryKey: documentTypesQueryKeys.all });
-        }
-      },
-    });
-  }
+  const deleteRow = useDeleteRow<DocumentType>({
+    mutate: deleteDocumentType.mutate,
+    queryKey: documentTypesQueryKeys.all,
+    tableRef,
+    successText: (row) => t('documentTypes.deleted', { id: row.id }),
+    errorText: (error, row) => deleteDocumentTypeErrorText(error, row, t),
+    onSettled: closeDialog,
+  });
 
   return (
     <>
@@ -184,7 +169,7 @@ function DocumentTypesDialogs({
         confirmLabel={t('documentTypes.deleteConfirm')}
         destructive
         isPending={deleteDocumentType.isPending}
-        onConfirm={confirmDelete}
+        onConfirm={() => documentType && deleteRow(documentType)}
       />
     </>
   );

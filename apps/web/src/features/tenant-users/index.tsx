@@ -4,20 +4,18 @@
  * confirmation (which ends that person's portal access).
  */
 import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { PlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { TenantUser } from '@console/contracts';
 import {
   ConfirmDialog,
   DataTable,
   WaitingForConfiguration,
   type DataTableHandle,
+  useDeleteRow,
 } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-client';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
 import {
   deleteTenantUserErrorText,
@@ -98,29 +96,18 @@ function TenantUsersDialogs({
   tableRef: RefObject<DataTableHandle | null>;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const deleteTenantUser = useDeleteTenantUserMutation();
   const closeDialog = () => setDialog((current) => ({ ...current, open: null }));
   const tenantUser = dialog.currentRow;
 
-  function confirmDelete() {
-    if (!tenantUser) return;
-    deleteTenantUser.mutate(tenantUser, {
-      onSuccess: () => {
-        toast.success(t('tenantUsers.deleted', { email: tenantUser.email }));
-        closeDialog();
-        tableRef.current?.rowDeleted();
-        void queryClient.invalidateQueries({ queryKey: tenantUsersQueryKeys.all });
-      },
-      onError: (error) => {
-        toast.error(deleteTenantUserErrorText(error, t));
-        closeDialog();
-        if (error instanceof ApiError && error.status === 404) {
-          void queryClient.invalidateQueries({ queryKey: tenantUsersQueryKeys.all });
-        }
-      },
-    });
-  }
+  const deleteRow = useDeleteRow<TenantUser>({
+    mutate: deleteTenantUser.mutate,
+    queryKey: tenantUsersQueryKeys.all,
+    tableRef,
+    successText: (row) => t('tenantUsers.deleted', { email: row.email }),
+    errorText: (error) => deleteTenantUserErrorText(error, t),
+    onSettled: closeDialog,
+  });
 
   return (
     <>
@@ -142,7 +129,7 @@ function TenantUsersDialogs({
         confirmLabel={t('tenantUsers.deleteConfirm')}
         destructive
         isPending={deleteTenantUser.isPending}
-        onConfirm={confirmDelete}
+        onConfirm={() => tenantUser && deleteRow(tenantUser)}
       />
     </>
   );

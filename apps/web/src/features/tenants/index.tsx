@@ -3,20 +3,18 @@
  * tenants, the add and edit dialog, and deleting a tenant after confirmation.
  */
 import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { PlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { Tenant } from '@console/contracts';
 import {
   ConfirmDialog,
   DataTable,
   WaitingForConfiguration,
   type DataTableHandle,
+  useDeleteRow,
 } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-client';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
 import {
   deleteTenantErrorText,
@@ -97,31 +95,18 @@ function TenantsDialogs({
   tableRef: RefObject<DataTableHandle | null>;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const deleteTenant = useDeleteTenantMutation();
   const closeDialog = () => setDialog((current) => ({ ...current, open: null }));
   const tenant = dialog.currentRow;
 
-  function confirmDelete() {
-    if (!tenant) return;
-    deleteTenant.mutate(tenant, {
-      onSuccess: () => {
-        toast.success(t('tenants.deleted', { name: tenant.companyName }));
-        closeDialog();
-        // Before the list reloads: the table steps back when this was its page's last row.
-        tableRef.current?.rowDeleted();
-        void queryClient.invalidateQueries({ queryKey: tenantsQueryKeys.all });
-      },
-      onError: (error) => {
-        toast.error(deleteTenantErrorText(error, t));
-        closeDialog();
-        // Someone else deleted it already: show the list as it is.
-        if (error instanceof ApiError && error.status === 404) {
-          void queryClient.invalidateQueries({ queryKey: tenantsQueryKeys.all });
-        }
-      },
-    });
-  }
+  const deleteRow = useDeleteRow<Tenant>({
+    mutate: deleteTenant.mutate,
+    queryKey: tenantsQueryKeys.all,
+    tableRef,
+    successText: (row) => t('tenants.deleted', { name: row.companyName }),
+    errorText: (error) => deleteTenantErrorText(error, t),
+    onSettled: closeDialog,
+  });
 
   return (
     <>
@@ -142,7 +127,7 @@ function TenantsDialogs({
         confirmLabel={t('tenants.deleteConfirm')}
         destructive
         isPending={deleteTenant.isPending}
-        onConfirm={confirmDelete}
+        onConfirm={() => tenant && deleteRow(tenant)}
       />
     </>
   );
