@@ -10,3 +10,4 @@ export { ApiErrorAlert } from '../api-error-alert';
 export { ConfirmDialog, type ConfirmDialogProps } from '../confirm-dialog';
 export { WaitingForConfiguration } from '../waiting-for-configuration';
 export { useDeleteRow, type DeleteRowOptions } from './use-delete-row';
+export { RowActions, type RowActionsProps } from './row-actions';

@@ -1,9 +1,8 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
-import { PencilIcon, Trash2Icon } from 'lucide-react';
 import type { Country } from '@console/contracts';
 import { dateSorting, numberSorting, textSorting } from '@/components/data-table/sorting';
-import { Button } from '@/components/ui/button';
+import { RowActions } from '@/components/data-table/row-actions';
 import { formatDateTime } from '@/lib/format';
 
 export interface CountryRowActions {
@@ -77,25 +76,14 @@ export function countriesColumns(
       header: t('countries.columns.actions'),
       enableSorting: false,
       meta: { className: 'w-0 whitespace-nowrap' },
-      cell: ({ row }) => {
-        const name = row.original.countryName;
-        return (
-          <div className="flex items-center gap-1">
-            {/* Editing countries is not offered yet (spec: "edit (disabled)"). */}
-            <Button variant="ghost" size="icon" disabled aria-label={t('countries.edit', { name })}>
-              <PencilIcon aria-hidden="true" />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t('countries.delete', { name })}
-              onClick={() => onDelete(row.original)}
-            >
-              <Trash2Icon aria-hidden="true" />
-            </Button>
-          </div>
-        );
-      },
+      // Editing countries is not offered yet (spec: "edit (disabled)"): no onEdit.
+      cell: ({ row }) => (
+        <RowActions
+          editLabel={t('countries.edit', { name: row.original.countryName })}
+          deleteLabel={t('countries.delete', { name: row.original.countryName })}
+          onDelete={() => onDelete(row.original)}
+        />
+      ),
     },
   ];
 }

@@ -1,11 +1,10 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
-import { PencilIcon, Trash2Icon } from 'lucide-react';
 import { expectedFormName, type DocumentType } from '@console/contracts';
 import { apiReferenceEntries } from './document-type-form';
 import { dateSorting, numberSorting, textSorting } from '@/components/data-table/sorting';
+import { RowActions } from '@/components/data-table/row-actions';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { formatDateTime } from '@/lib/format';
 
@@ -103,29 +102,14 @@ export function documentTypesColumns(
       header: t('documentTypes.columns.actions'),
       enableSorting: false,
       meta: { className: 'w-0 whitespace-nowrap' },
-      cell: ({ row }) => {
-        const { id } = row.original;
-        return (
-          <div className="flex items-center gap-1">
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t('documentTypes.edit', { id })}
-              onClick={() => onEdit(row.original)}
-            >
-              <PencilIcon aria-hidden="true" />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t('documentTypes.delete', { id })}
-              onClick={() => onDelete(row.original)}
-            >
-              <Trash2Icon aria-hidden="true" />
-            </Button>
-          </div>
-        );
-      },
+      cell: ({ row }) => (
+        <RowActions
+          editLabel={t('documentTypes.edit', { id: row.original.id })}
+          onEdit={() => onEdit(row.original)}
+          deleteLabel={t('documentTypes.delete', { id: row.original.id })}
+          onDelete={() => onDelete(row.original)}
+        />
+      ),
     },
   ];
 }

@@ -1,9 +1,8 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
-import { Trash2Icon } from 'lucide-react';
 import type { TenantUser } from '@console/contracts';
 import { numberSorting, textSorting } from '@/components/data-table/sorting';
-import { Button } from '@/components/ui/button';
+import { RowActions } from '@/components/data-table/row-actions';
 
 /**
  * The columns of the tenant users table (spec part 1, section 2, "Tenant users screen"): ID,
@@ -32,14 +31,10 @@ export function tenantUsersColumns(
       enableSorting: false,
       meta: { className: 'w-0 whitespace-nowrap' },
       cell: ({ row }) => (
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={t('tenantUsers.delete', { email: row.original.email })}
-          onClick={() => onDelete(row.original)}
-        >
-          <Trash2Icon aria-hidden="true" />
-        </Button>
+        <RowActions
+          deleteLabel={t('tenantUsers.delete', { email: row.original.email })}
+          onDelete={() => onDelete(row.original)}
+        />
       ),
     },
   ];

@@ -1,9 +1,8 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
-import { PencilIcon, Trash2Icon } from 'lucide-react';
 import type { Tenant } from '@console/contracts';
 import { numberSorting, textSorting } from '@/components/data-table/sorting';
-import { Button } from '@/components/ui/button';
+import { RowActions } from '@/components/data-table/row-actions';
 
 export interface TenantColumnsOptions {
   onEdit: (tenant: Tenant) => void;
@@ -37,29 +36,14 @@ export function tenantsColumns(
       header: t('tenants.columns.actions'),
       enableSorting: false,
       meta: { className: 'w-0 whitespace-nowrap' },
-      cell: ({ row }) => {
-        const name = row.original.companyName;
-        return (
-          <div className="flex items-center gap-1">
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t('tenants.edit', { name })}
-              onClick={() => onEdit(row.original)}
-            >
-              <PencilIcon aria-hidden="true" />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t('tenants.delete', { name })}
-              onClick={() => onDelete(row.original)}
-            >
-              <Trash2Icon aria-hidden="true" />
-            </Button>
-          </div>
-        );
-      },
+      cell: ({ row }) => (
+        <RowActions
+          editLabel={t('tenants.edit', { name: row.original.companyName })}
+          onEdit={() => onEdit(row.original)}
+          deleteLabel={t('tenants.delete', { name: row.original.companyName })}
+          onDelete={() => onDelete(row.original)}
+        />
+      ),
     },
   ];
 }

@@ -1,0 +1,33 @@
+import { PencilIcon, Trash2Icon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+
+export interface RowActionsProps {
+  /** Accessible name of the edit button; without it the row has no edit button. */
+  editLabel?: string;
+  /** Without it the edit button is shown disabled (e.g. countries: spec "edit (disabled)"). */
+  onEdit?: () => void;
+  deleteLabel: string;
+  onDelete: () => void;
+}
+
+/** The edit and delete icon buttons of a list row, the same on every list screen. */
+export function RowActions({ editLabel, onEdit, deleteLabel, onDelete }: RowActionsProps) {
+  return (
+    <div className="flex items-center gap-1">
+      {editLabel !== undefined && (
+        <Button
+          variant="ghost"
+          size="icon"
+          disabled={!onEdit}
+          aria-label={editLabel}
+          onClick={onEdit}
+        >
+          <PencilIcon aria-hidden="true" />
+        </Button>
+      )}
+      <Button variant="ghost" size="icon" aria-label={deleteLabel} onClick={onDelete}>
+        <Trash2Icon aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}
