@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 const webSrc = fileURLToPath(new URL('./apps/web/src', import.meta.url));
 
 // One Vitest run, several projects: pure logic, the web app in jsdom, and the server suites
-// twice, once against embedded PGlite and once against the PostgreSQL server (TEST_DATABASE).
+// against PostgreSQL (an embedded cluster the global setup starts, or TEST_DATABASE_URL).
 export default defineConfig({
   test: {
     projects: [
@@ -24,18 +24,9 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'server-pglite',
+          name: 'server',
           include: ['apps/server/**/*.test.ts'],
-          env: { TEST_DATABASE: 'pglite' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: 'server-postgres',
-          include: ['apps/server/**/*.test.ts'],
-          env: { TEST_DATABASE: 'postgres' },
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -52,7 +52,7 @@ export async function benchEvents(): Promise<void> {
   let pool: pg.Pool | undefined;
   await adminQuery(adminUrl, `create database ${name}`);
   try {
-    handle = await openDatabase({ kind: 'postgres', connectionString: databaseUrl });
+    handle = openDatabase(databaseUrl);
     await migrateTo(handle.db);
     const db = handle.db;
     // The same pool the server uses (size 20, int8 as numbers), for the baseline and bookkeeping.

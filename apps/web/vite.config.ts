@@ -27,5 +27,6 @@ export default defineConfig({
     port: 5173,
     proxy: Object.fromEntries(serverRoutes.map((route) => [route, { target: serverUrl }])),
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600 },
+  // No source maps in the shipped build: they would expose the sources and weigh megabytes.
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
 });

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { registerAuth } from './auth/index.ts';
 import type { AppConfig } from './config.ts';
 import { isDatabaseReachable, type DatabaseHandle } from './db/connection.ts';
+import { databaseErrorCode, isDatabaseUnavailable } from './db/errors.ts';
 import { registerEventServices } from './events/index.ts';
 import { registerFeatures } from './features/index.ts';
 import { HttpError } from './http/errors.ts';
@@ -31,6 +32,9 @@ export interface AppDependencies {
 
 /** Largest JSON body accepted (imports of the full country list are ~30 kB; 10,000 document types ~3 MB). */
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
+
+/** What a 503 tells clients to wait when the database is down or saturated. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -144,7 +148,10 @@ export async function buildApp(deps: AppDependencies): Promise<ConsoleApp> {
     },
     async (_request, reply) => {
       if (await isDatabaseReachable(database.db)) return { status: 'ready' as const };
-      return reply.code(503).send({ status: 'unavailable' as const });
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ status: 'unavailable' as const });
     },
   );
   app.get(
@@ -168,6 +175,8 @@ async function registerSpa(app: ConsoleApp, webDist: string): Promise<void> {
       root: webDist,
       wildcard: false,
       index: false,
+      // Source maps are not shipped; should one be in the directory, it is not served either.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       // Our setHeaders decides caching; the plugin's own max-age=0 would override it.
       cacheControl: false,
       setHeaders: (res, filePath) => {
@@ -217,6 +226,13 @@ function errorHandler(
   if (statusCode && statusCode >= 400 && statusCode < 500) {
     // Fastify's own client errors: malformed JSON, body too large, unsupported media type.
     return reply.code(statusCode).send({ message: (error as Error).message });
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ code: databaseErrorCode(error) }, 'Database unavailable');
+    return reply
+      .code(503)
+      .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+      .send({ message: 'The database is not available right now. Please try again shortly.' });
   }
   request.log.error({ err: error }, 'Unhandled error');
   return reply.code(500).send({ message: 'Internal server error', requestId: request.id });

@@ -19,13 +19,14 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
     // data/ at the repository root, not below whatever directory npm started the server in.
     expect(config.database).toEqual({
-      kind: 'pglite',
-      dataDir: fileURLToPath(new URL('../../../data', import.meta.url)),
+      kind: 'embedded',
+      dataDir: fileURLToPath(new URL('../../../data/postgres', import.meta.url)),
+      port: 0,
+      pool: { max: 20, statementTimeoutMs: 30_000, connectionTimeoutMs: 5_000 },
     });
-    expect(loadConfig({ DATA_DIR: './elsewhere' }).database).toEqual({
-      kind: 'pglite',
-      dataDir: './elsewhere',
-    });
+    expect(
+      loadConfig({ DATA_DIR: '/srv/console', EMBEDDED_POSTGRES_PORT: '5433' }).database,
+    ).toMatchObject({ kind: 'embedded', dataDir: '/srv/console/postgres', port: 5433 });
     expect(config.migrateOnStart).toBe(true);
     expect(config.seedDemoData).toBe(true);
     expect(config.oidc).toEqual({ kind: 'embedded' });
@@ -34,7 +35,19 @@ describe('loadConfig', () => {
 
   it('uses PostgreSQL without migrating or seeding unless asked', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/console' });
-    expect(config.database.kind).toBe('postgres');
+    expect(config.database).toEqual({
+      kind: 'server',
+      connectionString: 'postgres://postgres@127.0.0.1:5432/console',
+      pool: { max: 20, statementTimeoutMs: 30_000, connectionTimeoutMs: 5_000 },
+    });
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgres://h/db',
+        DATABASE_POOL_MAX: '50',
+        DATABASE_STATEMENT_TIMEOUT_MS: '0',
+        DATABASE_CONNECTION_TIMEOUT_MS: '250',
+      }).database.pool,
+    ).toEqual({ max: 50, statementTimeoutMs: 0, connectionTimeoutMs: 250 });
     expect(config.migrateOnStart).toBe(false);
     expect(config.seedDemoData).toBe(false);
     expect(

@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_POOL_SETTINGS, type PoolSettings } from './db/connection.ts';
 
 /**
  * The server's whole configuration, read from the environment once at start.
@@ -67,6 +69,14 @@ const environmentSchema = z
       .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
       .optional(),
     DATA_DIR: z.string().min(1).optional(),
+    EMBEDDED_POSTGRES_PORT: port.default(0),
+    DATABASE_POOL_MAX: boundedInt(1, 1000).default(DEFAULT_POOL_SETTINGS.max),
+    DATABASE_STATEMENT_TIMEOUT_MS: boundedInt(0, 3_600_000).default(
+      DEFAULT_POOL_SETTINGS.statementTimeoutMs,
+    ),
+    DATABASE_CONNECTION_TIMEOUT_MS: boundedInt(100, 600_000).default(
+      DEFAULT_POOL_SETTINGS.connectionTimeoutMs,
+    ),
     MIGRATE_ON_START: booleanFromEnv.optional(),
     SEED_DEMO_DATA: booleanFromEnv.optional(),
     WEB_DIST_DIR: z.string().min(1).optional(),
@@ -128,7 +138,8 @@ const environmentSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['DATABASE_URL'],
-        message: 'is required in production: embedded PGlite is for development and demos',
+        message:
+          'is required in production: the embedded PostgreSQL is for development and demos (docs/operations.md)',
       });
     }
     if (env.NODE_ENV === 'production' && env.SMTP_CATCHER_PORT) {
@@ -149,8 +160,16 @@ const environmentSchema = z
     }
   });
 
-export type DatabaseConfig =
-  { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; connectionString: string };
+export type DatabaseConfig = (
+  | {
+      /** A PostgreSQL the server starts itself (docs/operations.md), cluster in `dataDir`. */
+      kind: 'embedded';
+      dataDir: string;
+      /** 0: any free port on 127.0.0.1. */
+      port: number;
+    }
+  | { kind: 'server'; connectionString: string }
+) & { pool: PoolSettings };
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -221,9 +240,20 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     port: env.PORT,
     publicUrl,
     logLevel: env.LOG_LEVEL,
-    database: env.DATABASE_URL
-      ? { kind: 'postgres', connectionString: env.DATABASE_URL }
-      : { kind: 'pglite', dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR },
+    database: {
+      ...(env.DATABASE_URL
+        ? { kind: 'server' as const, connectionString: env.DATABASE_URL }
+        : {
+            kind: 'embedded' as const,
+            dataDir: path.join(path.resolve(env.DATA_DIR ?? DEFAULT_DATA_DIR), 'postgres'),
+            port: env.EMBEDDED_POSTGRES_PORT,
+          }),
+      pool: {
+        max: env.DATABASE_POOL_MAX,
+        statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+        connectionTimeoutMs: env.DATABASE_CONNECTION_TIMEOUT_MS,
+      },
+    },
     migrateOnStart: embeddedDatabase || (env.MIGRATE_ON_START ?? false),
     seedDemoData: env.SEED_DEMO_DATA ?? embeddedDatabase,
     webDistDir: env.WEB_DIST_DIR,

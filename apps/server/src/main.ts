@@ -1,7 +1,9 @@
+import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
-import { openDatabase } from './db/connection.ts';
+import { EmbeddedPostgresError } from './db/embedded-postgres.ts';
 import { migrateTo } from './db/migrator.ts';
+import { openConfiguredDatabase } from './db/open.ts';
 import { seedDemoData } from './db/seed/demo.ts';
 
 /** Starts the server: config, database (migrations and demo seed when due), then HTTP. */
@@ -16,7 +18,20 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const database = await openDatabase(config.database);
+  // Until Fastify's logger exists, the database start-up logs through a pino of the same level.
+  const startupLog = pino({ level: config.logLevel });
+  let database;
+  try {
+    database = await openConfiguredDatabase(config.database, {
+      log: (level, message) => startupLog[level](message),
+    });
+  } catch (error) {
+    if (error instanceof EmbeddedPostgresError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   if (config.migrateOnStart) await migrateTo(database.db);
   if (config.seedDemoData) await seedDemoData(database.db);
   const app = await buildApp({ config, database });

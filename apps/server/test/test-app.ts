@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { buildApp, type ConsoleApp } from '../src/app.ts';
 import {
   AccessTokens,
@@ -9,13 +8,13 @@ import {
 import { displayNameFor } from '../src/auth/demo-accounts.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/connection.ts';
-import { migrateTo } from '../src/db/migrator.ts';
+import { freePort } from '../src/net/free-port.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export interface TestApp {
   /** The whole server, listening on 127.0.0.1 at `config.publicUrl` (use `app.inject` or fetch). */
   app: ConsoleApp;
-  /** A fresh, fully migrated database (PGlite in memory, or a throwaway PostgreSQL database). */
+  /** A fresh, fully migrated database of its own (test/test-database.ts). */
   database: DatabaseHandle;
   config: AppConfig;
   /**
@@ -56,7 +55,6 @@ export async function createTestApp(
   const ownsDatabase = options.database === undefined;
   const database = options.database ?? (await createTestDatabase());
   try {
-    if (ownsDatabase) await migrateTo(database.db);
     const { app, config } = await listenOnFreePort(database, overrides, options.routes);
     const accessTokens = new AccessTokens(new SigningKeyStore(database.db), config);
     return {
@@ -115,19 +113,4 @@ async function listenOnFreePort(
       if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 3) throw error;
     }
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('No free port'));
-      });
-    });
-  });
 }

@@ -1,43 +1,30 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/connection.ts';
-
-/** The PostgreSQL server the suites run against (TEST_DATABASE=postgres). */
-export const POSTGRES_ADMIN_URL =
-  process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-export const testDatabaseKind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+import { adminQuery } from './global-setup.ts';
 
 /**
- * A fresh, empty database for one test file: in-memory PGlite, or a throwaway database on the
- * PostgreSQL server that close() drops again.
+ * A database of its own for one test file, on the suite's PostgreSQL (test/global-setup.ts):
+ * migrated (a copy of the template, in milliseconds) or, with `{ empty: true }`, without any
+ * table. close() drops it.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
-  if (testDatabaseKind === 'pglite') {
-    return openDatabase({ kind: 'pglite', dataDir: 'memory://' });
-  }
+export async function createTestDatabase(
+  options: { empty?: boolean } = {},
+): Promise<DatabaseHandle> {
+  const { adminUrl, template } = inject('testDatabaseServer');
   const name = `console_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  await withAdminClient((client) => client.query(`create database ${name}`));
-  const url = new URL(POSTGRES_ADMIN_URL);
+  await adminQuery(
+    adminUrl,
+    `create database ${name}${options.empty ? '' : ` template ${template}`}`,
+  );
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', connectionString: url.toString() });
+  const handle = openDatabase(url.toString());
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      await withAdminClient((client) =>
-        client.query(`drop database if exists ${name} with (force)`),
-      );
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
-}
-
-async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }

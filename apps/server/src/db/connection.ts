@@ -1,21 +1,33 @@
-import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
-import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config.ts';
 import type { Database } from './schema.ts';
-import { PGliteDialect } from './pglite-dialect.ts';
+
+export interface PoolSettings {
+  /** Most connections this process opens. */
+  max: number;
+  /** Longest a statement may run before PostgreSQL cancels it (0: no limit). */
+  statementTimeoutMs: number;
+  /** Longest a query waits for a free connection before failing (saturation answers 503). */
+  connectionTimeoutMs: number;
+}
+
+export const DEFAULT_POOL_SETTINGS: PoolSettings = {
+  max: 20,
+  statementTimeoutMs: 30_000,
+  connectionTimeoutMs: 5_000,
+};
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
-  kind: DatabaseConfig['kind'];
+  /** postgres://… of this database (LISTEN connections, child processes in tests). */
+  connectionString: string;
   /** A name for the Database Migrations screen and logs; never includes credentials. */
   displayName: string;
   close(): Promise<void>;
 }
 
-// int8 (count(*), bigserial) arrives as a string from pg and a number from PGlite: make both numbers
-// here, once. Our counts and ids stay far below 2^53.
+// int8 (count(*), bigserial) arrives from pg as a string: make it a number here, once. Our counts
+// and ids stay far below 2^53.
 const pgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === pg.types.builtins.INT8) return (value: string) => Number(value);
@@ -23,83 +35,40 @@ const pgTypes = {
   },
 };
 
-export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
-  return config.kind === 'postgres'
-    ? openPostgres(config.connectionString)
-    : openPGlite(config.dataDir);
-}
-
-function openPostgres(connectionString: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, types: pgTypes, max: 20 });
+/** One pg pool behind Kysely: the only way the server talks to PostgreSQL (embedded or not). */
+export function openDatabase(
+  connectionString: string,
+  settings: PoolSettings = DEFAULT_POOL_SETTINGS,
+  onClose: () => Promise<void> = async () => {},
+): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString,
+    types: pgTypes,
+    max: settings.max,
+    connectionTimeoutMillis: settings.connectionTimeoutMs,
+    ...(settings.statementTimeoutMs > 0 ? { statement_timeout: settings.statementTimeoutMs } : {}),
+  });
   // An idle connection the server terminates (restart, failover, admin kill) emits 'error' on
   // the pool; without a listener that would crash the process. The pool replaces the connection.
   pool.on('error', (error) => {
     console.error(`PostgreSQL connection lost: ${error.message}`);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const url = new URL(connectionString);
   return {
     db,
-    kind: 'postgres',
-    displayName: `PostgreSQL ${url.hostname}:${url.port || '5432'}${url.pathname}`,
-    close: () => db.destroy(),
-  };
-}
-
-async function openPGlite(dataDir: string): Promise<DatabaseHandle> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const inMemory = dataDir.startsWith('memory://');
-  let lock: FileHandle | undefined;
-  let lockPath: string | undefined;
-  if (!inMemory) {
-    await mkdir(dataDir, { recursive: true });
-    lockPath = path.join(dataDir, '..', `${path.basename(dataDir)}.lock`);
-    lock = await takeDirectoryLock(lockPath, dataDir);
-  }
-  const pglite = new PGlite(inMemory ? undefined : dataDir);
-  await pglite.waitReady;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return {
-    db,
-    kind: 'pglite',
-    displayName: inMemory ? 'PGlite (in memory)' : `PGlite ${path.resolve(dataDir)}`,
+    connectionString,
+    displayName: describeConnection(connectionString),
     close: async () => {
       await db.destroy();
-      await pglite.close();
-      await lock?.close();
-      if (lockPath) await rm(lockPath, { force: true });
+      await onClose();
     },
   };
 }
 
-/** Two processes must never open one PGlite directory: the second one stops with a clear error. */
-async function takeDirectoryLock(lockPath: string, dataDir: string): Promise<FileHandle> {
-  try {
-    const handle = await open(lockPath, 'wx');
-    await handle.write(String(process.pid));
-    return handle;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    const { readFile } = await import('node:fs/promises');
-    const owner = Number(await readFile(lockPath, 'utf8').catch(() => ''));
-    if (owner && isAlive(owner)) {
-      throw new Error(
-        `The embedded database ${dataDir} is in use by process ${owner}. Stop it, or set DATA_DIR to another directory.`,
-      );
-    }
-    // A stale lock from a process that died: take it over.
-    await rm(lockPath, { force: true });
-    return takeDirectoryLock(lockPath, dataDir);
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+/** `PostgreSQL host:port/database`, without user or password. */
+export function describeConnection(connectionString: string): string {
+  const url = new URL(connectionString);
+  return `PostgreSQL ${url.hostname}:${url.port || '5432'}${url.pathname}`;
 }
 
 /** For /readyz: true when a trivial query answers. */

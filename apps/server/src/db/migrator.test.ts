@@ -8,7 +8,7 @@ import { migrations } from './migrations/index.ts';
 describe('migrator', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ empty: true });
   });
   afterAll(async () => {
     await database.close();

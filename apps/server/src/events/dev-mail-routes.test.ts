@@ -1,24 +1,9 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { seedDemoData } from '../db/seed/demo.ts';
 import { recordEvent } from './outbox.ts';
 import { eventState, eventually } from './test-support.ts';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
+import { freePort } from '../net/free-port.ts';
 
 describe('POST /api/dev/mail/catcher/stop|start (the development SMTP catcher)', () => {
   let testApp: TestApp;

@@ -2,19 +2,12 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
-import { migrateTo } from '../db/migrator.ts';
 import type { Database } from '../db/schema.ts';
 import { createAuditTrailWorker } from './audit-trail.ts';
 import { EventDispatcher, type DispatcherOptions } from './dispatcher.ts';
 import { recordEvent, recordEvents, type NewEvent } from './outbox.ts';
 import { resetProcessing } from './processing.ts';
-import {
-  auditCounts,
-  connectionStringOf,
-  eventState,
-  eventually,
-  silentLogger,
-} from './test-support.ts';
+import { auditCounts, eventState, eventually, silentLogger } from './test-support.ts';
 import type { EventWorker, RecordedEvent } from './worker.ts';
 
 /** An external worker that remembers what it handled, and fails when the metadata says so. */
@@ -59,7 +52,6 @@ describe('EventDispatcher', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     db = database.db;
-    await migrateTo(db);
   });
   afterAll(async () => {
     await database.close();
@@ -310,9 +302,7 @@ describe('EventDispatcher', () => {
     const events = dispatcher([mailer.worker], {
       pollIntervalMs: 60_000,
       // On PostgreSQL the wake-up after commit comes through LISTEN/NOTIFY.
-      ...(database.kind === 'postgres'
-        ? { listenConnectionString: connectionStringOf(database) ?? '' }
-        : {}),
+      listenConnectionString: database.connectionString,
     });
     events.start();
     try {
@@ -426,7 +416,6 @@ describe('audit_log', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
     database = await createTestDatabase();
-    await migrateTo(database.db);
   });
   afterAll(async () => {
     await database.close();

@@ -62,9 +62,7 @@ export async function registerEventServices(
         logger,
         leaseSeconds: config.eventLeaseSeconds,
         pollIntervalMs: config.eventPollIntervalMs,
-        ...(config.database.kind === 'postgres'
-          ? { listenConnectionString: config.database.connectionString }
-          : {}),
+        listenConnectionString: database.connectionString,
       })
     : undefined;
   if (!dispatcher) logger.info('Event workers disabled (EVENT_WORKERS_ENABLED=false)');

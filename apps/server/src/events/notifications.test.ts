@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { seedDemoData } from '../db/seed/demo.ts';
@@ -7,21 +6,7 @@ import { recordEvent } from './outbox.ts';
 import { SmtpCatcher } from './smtp-catcher.ts';
 import { eventState, eventually } from './test-support.ts';
 import type { RecordedEvent } from './worker.ts';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
+import { freePort } from '../net/free-port.ts';
 
 async function inviteTenantUser(testApp: TestApp, email: string, companyName?: string) {
   const acme = await testApp.database.db

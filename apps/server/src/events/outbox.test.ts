@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
-import { migrateTo } from '../db/migrator.ts';
 import { onEventsRecorded, recordEvent, recordEvents } from './outbox.ts';
 import { eventState } from './test-support.ts';
 import type { EventSubscription } from './worker.ts';
@@ -17,7 +16,6 @@ describe('recordEvent (transactional outbox)', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
     database = await createTestDatabase();
-    await migrateTo(database.db);
   });
   afterAll(async () => {
     await database.close();

@@ -48,8 +48,7 @@ recordedSignal.setMaxListeners(0);
 
 /**
  * Calls `listener` whenever this process records events or resets their processing. It may run
- * before the transaction commits: on PostgreSQL the dispatcher also listens for the NOTIFY sent at
- * commit, on PGlite its next query waits for the transaction anyway (one connection).
+ * before the transaction commits: the dispatcher also listens for the NOTIFY sent at commit.
  */
 export function onEventsRecorded(listener: () => void): () => void {
   recordedSignal.on('recorded', listener);

@@ -1,8 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import pino from 'pino';
-import { POSTGRES_ADMIN_URL } from '../../test/test-database.ts';
-import type { DatabaseHandle } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 
 /** What the event tests share. */
@@ -24,16 +22,6 @@ export async function eventually<T>(
     if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-}
-
-/** The connection string of a throwaway PostgreSQL test database (for LISTEN and child processes). */
-export function connectionStringOf(database: DatabaseHandle): string | undefined {
-  if (database.kind !== 'postgres') return undefined;
-  const match = /^PostgreSQL [^/]+(\/.+)$/.exec(database.displayName);
-  if (!match?.[1]) throw new Error(`Cannot tell the database of ${database.displayName}`);
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = match[1];
-  return url.toString();
 }
 
 export interface EventState {

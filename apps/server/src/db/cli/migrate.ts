@@ -1,5 +1,5 @@
 import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../connection.ts';
+import { openConfiguredDatabase } from '../open.ts';
 import { migrateTo, migrationStatus } from '../migrator.ts';
 
 /**
@@ -9,7 +9,7 @@ import { migrateTo, migrationStatus } from '../migrator.ts';
  */
 const args = process.argv.slice(2);
 const config = loadConfig();
-const database = await openDatabase(config.database);
+const database = await openConfiguredDatabase(config.database, { shareRunningEmbedded: true });
 try {
   if (args.includes('--status')) {
     const status = await migrationStatus(database.db);

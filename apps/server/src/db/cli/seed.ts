@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '../../config.ts';
-import { openDatabase } from '../connection.ts';
+import { openConfiguredDatabase } from '../open.ts';
 import { migrateTo } from '../migrator.ts';
 import { seedDemoData, type SeedSummary } from '../seed/demo.ts';
 import { seedScale, type ScaleProgress } from '../seed/scale.ts';
@@ -9,8 +9,8 @@ import { seedScale, type ScaleProgress } from '../seed/scale.ts';
  * npm run seed -- --scale 100000        ... and 100,000 load-test entities, users and events
  * npm run seed -- --scale 1e6 --batch 20000
  *
- * Uses DATABASE_URL (PostgreSQL) or the embedded database in DATA_DIR, like the server. Stop the
- * server first when it uses the embedded database: only one process can open it.
+ * Uses DATABASE_URL, or the embedded PostgreSQL in DATA_DIR like the server: the one a running
+ * server started, or one started for the time of the command.
  */
 const args = process.argv.slice(2);
 
@@ -43,7 +43,7 @@ try {
   console.error(error.message);
   process.exit(2);
 }
-const database = await openDatabase(config.database);
+const database = await openConfiguredDatabase(config.database, { shareRunningEmbedded: true });
 const format = (value: number) => value.toLocaleString('en-US');
 const rate = (rows: number, ms: number) =>
   ms > 0 ? `${format(Math.round((rows * 1000) / ms))} rows/s` : 'n/a';

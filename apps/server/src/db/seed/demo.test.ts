@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import type { DatabaseHandle } from '../connection.ts';
-import { migrateTo } from '../migrator.ts';
 import vendorReferences from './data/document-types-vendor-references.json' with { type: 'json' };
 import { buildDemoData, EVENT_WORKERS } from './demo-data.ts';
 import { seedDemoData, type SeedSummary } from './demo.ts';
@@ -61,7 +60,6 @@ describe('seedDemoData', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await migrateTo(database.db);
     first = await seedDemoData(database.db, { now: NOW });
   });
   afterAll(async () => {
@@ -327,7 +325,6 @@ describe('seedDemoData run by two processes at once', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
     database = await createTestDatabase();
-    await migrateTo(database.db);
   });
   afterAll(async () => {
     await database?.close();

@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import type { DatabaseHandle } from '../connection.ts';
-import { migrateTo } from '../migrator.ts';
 import { EVENT_WORKERS } from './demo-data.ts';
 import { seedDemoData } from './demo.ts';
 import { SCALE_ID_PREFIX, seedScale, type ScaleProgress } from './scale.ts';
@@ -16,7 +15,6 @@ describe('seedScale', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await migrateTo(database.db);
     await seedDemoData(database.db, { now: NOW });
   });
   afterAll(async () => {

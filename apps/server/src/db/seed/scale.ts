@@ -15,8 +15,7 @@ import { ensureDemoTenants, ensureTenant, type SeedTenant } from './tenants.ts';
  * generated rows are easy to tell apart (and to delete: `where party_entity_id like '5ca1ab1e-%'`).
  *
  * Fast: PostgreSQL makes the rows itself, `insert ... select ... from generate_series(a, b)`, one
- * statement per batch, so nothing crosses the wire but the batch bounds: the fastest way that works
- * on both PostgreSQL and PGlite. Idempotent: on conflict do nothing, and processing rows only for
+ * statement per batch, so nothing crosses the wire but the batch bounds. Idempotent: on conflict do nothing, and processing rows only for
  * the events a batch inserted. Each batch commits on its own; an interrupted run is completed by
  * running it again.
  */

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { recordEvent } from '../../events/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { toCountry } from './queries.ts';
+import { databaseErrorCode, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/errors.ts';
 
 /**
  * Every write of countries. Each runs in one transaction and knows its actor, and records its
@@ -165,13 +166,4 @@ async function assertCodesAreFree(
       }
     }
   });
-}
-
-const UNIQUE_VIOLATION = '23505';
-const FOREIGN_KEY_VIOLATION = '23503';
-
-/** The SQLSTATE of a database error (pg and PGlite both expose it as `code`). */
-function databaseErrorCode(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
 }

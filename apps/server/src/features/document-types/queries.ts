@@ -53,8 +53,8 @@ export async function usedApiServiceNames(db: Kysely<Database>): Promise<string[
   return sortNames(rows.map((row) => row.name));
 }
 
-// Sorted here rather than by the database, whose collation may differ between PGlite and a
-// PostgreSQL server: English order, then code points between names it ranks equal.
+// Sorted here rather than by the database, whose collation differs between the embedded cluster
+// (C) and a managed server: English order, then code points between names it ranks equal.
 const collator = new Intl.Collator('en');
 function sortNames(names: string[]): string[] {
   return names.sort((a, b) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0));

@@ -4,11 +4,7 @@ import type { AuthenticatedUser } from '../../auth/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordEvent } from '../../events/index.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import {
-  databaseErrorCode,
-  FOREIGN_KEY_VIOLATION,
-  UNIQUE_VIOLATION,
-} from '../tenants/database-errors.ts';
+import { databaseErrorCode, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import { findTenantUser } from './queries.ts';
 
 /**

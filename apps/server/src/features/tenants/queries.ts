@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 
 /**
  * Tenants as the API shows them: the domicile country's name and the namespaces (sorted by code
- * point, the same on PGlite and PostgreSQL whatever their collation) come along.
+ * point, the same on every PostgreSQL whatever its collation) come along.
  */
 function selectTenants(db: Kysely<Database>) {
   return db

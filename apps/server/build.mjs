@@ -1,0 +1,29 @@
+// Compiles the server to JavaScript for `npm start` and production: one ES module bundle per
+// entry point in dist/, with our workspace code (server and contracts) inlined and every npm
+// package left to node_modules. tsx stays for development (`npm run dev`) and the tests.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const { dependencies } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url)));
+const workspacePackages = new Set(['@console/contracts']);
+
+await build({
+  absWorkingDir: new URL('.', import.meta.url).pathname,
+  entryPoints: {
+    main: 'src/main.ts',
+    migrate: 'src/db/cli/migrate.ts',
+    seed: 'src/db/cli/seed.ts',
+    'embedded-url': 'src/db/cli/embedded-url.ts',
+  },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // dist/*.js sits as deep as src/*.ts, so paths built from import.meta.url (the data directory,
+  // the built SPA) resolve the same from both.
+  external: Object.keys(dependencies).filter((name) => !workspacePackages.has(name)),
+  // For readable stack traces in production logs (node --enable-source-maps); never served.
+  sourcemap: true,
+  logLevel: 'warning',
+});

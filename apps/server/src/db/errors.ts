@@ -1,0 +1,47 @@
+/** What the server makes of errors that PostgreSQL (through pg) reports. */
+
+/** SQLSTATEs that writes turn into answers (a race lost between a check and a write). */
+export const UNIQUE_VIOLATION = '23505';
+export const FOREIGN_KEY_VIOLATION = '23503';
+
+/** The SQLSTATE of a database error (pg exposes it as `code`). */
+export function databaseErrorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+// Class 08 (connection exception), 53 (insufficient resources), 57P (operator intervention:
+// shutdown, crash recovery) and 57014 (statement timeout or cancel): the database, not the
+// request, is the problem, and trying again later can succeed.
+const UNAVAILABLE_SQLSTATE = /^(08|53|57P)/;
+const STATEMENT_TIMEOUT = '57014';
+// Node's socket errors and pg's own messages when it cannot reach the server or get a connection.
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
+const UNAVAILABLE_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated',
+  'Client has encountered a connection error',
+  'Cannot use a pool after calling end on the pool',
+  'the database system is',
+];
+
+/**
+ * True when the database is down, restarting or saturated (the server answers 503 with
+ * Retry-After instead of a 500).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
+  const code = databaseErrorCode(error);
+  if (code && (UNAVAILABLE_SQLSTATE.test(code) || code === STATEMENT_TIMEOUT)) return true;
+  if (code && UNAVAILABLE_SOCKET_CODES.has(code)) return true;
+  const message = error instanceof Error ? error.message : '';
+  return UNAVAILABLE_MESSAGES.some((text) => message.includes(text));
+}
