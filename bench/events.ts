@@ -3,9 +3,9 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/connection.ts';
 import { migrateTo } from '../apps/server/src/db/migrator.ts';
-import { recordEvents, type NewEvent } from '../apps/server/src/events/outbox.ts';
-import { EVENT_SUBSCRIPTIONS } from '../apps/server/src/events/subscriptions.ts';
-import { subscribersOf } from '../apps/server/src/events/worker.ts';
+import { recordEvents, type NewEvent } from '../apps/server/src/outbox/outbox.ts';
+import { EVENT_SUBSCRIPTIONS } from '../apps/server/src/outbox/subscriptions.ts';
+import { subscribersOf } from '../apps/server/src/outbox/worker.ts';
 import { accessTokenFor, load, ratio, repoRoot } from './lib.ts';
 
 /**
@@ -226,7 +226,7 @@ async function adminQuery(adminUrl: string, text: string): Promise<void> {
  * lib.ts's startConsoleServer with DATABASE_URL, but its process is the server itself: that one
  * runs `npx tsx`, and SIGTERM to npx leaves the tsx/node server running (found here: the first
  * drain's server still held port 3231 and joined the second drain). This one starts node with the
- * tsx loader (like events/concurrency.test.ts) and stop() waits for it to exit (SIGKILL after 15 s).
+ * tsx loader (like outbox/concurrency.test.ts) and stop() waits for it to exit (SIGKILL after 15 s).
  */
 async function startServer(
   port: number,

@@ -19,16 +19,12 @@ import {
 import { z } from 'zod';
 import { registerAuth } from './auth/index.ts';
 import type { AppConfig } from './config.ts';
-import { isDatabaseReachable, type DatabaseHandle } from './db/connection.ts';
+import { isDatabaseReachable } from './db/connection.ts';
 import { databaseErrorCode, isDatabaseUnavailable } from './db/errors.ts';
-import { registerEventServices } from './events/index.ts';
+import { registerEventServices } from './outbox/index.ts';
 import { registerFeatures } from './features/index.ts';
+import type { AppDependencies, ConsoleApp } from './http/console-app.ts';
 import { HttpError } from './http/errors.ts';
-
-export interface AppDependencies {
-  config: AppConfig;
-  database: DatabaseHandle;
-}
 
 /** Largest JSON body accepted (imports of the full country list are ~30 kB; 10,000 document types ~3 MB). */
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -38,7 +34,7 @@ const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-function createFastify(config: AppConfig) {
+function createFastify(config: AppConfig): ConsoleApp {
   const options: FastifyServerOptions = {
     logger: {
       level: config.logLevel,
@@ -72,8 +68,6 @@ function createFastify(config: AppConfig) {
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
-
-export type ConsoleApp = ReturnType<typeof createFastify>;
 
 /** Builds the whole server from a config and open resources; no side effects on import. */
 export async function buildApp(deps: AppDependencies): Promise<ConsoleApp> {

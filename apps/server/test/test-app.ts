@@ -1,4 +1,5 @@
-import { buildApp, type ConsoleApp } from '../src/app.ts';
+import { buildApp } from '../src/app.ts';
+import type { ConsoleApp } from '../src/http/console-app.ts';
 import {
   AccessTokens,
   resolveRoles,

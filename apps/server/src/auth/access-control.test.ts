@@ -2,7 +2,7 @@ import { generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import type { ConsoleApp } from '../app.ts';
+import type { ConsoleApp } from '../http/console-app.ts';
 import { anyRole, currentUser } from './guard.ts';
 import { resolveRoles } from './roles.ts';
 import { hashCookieValue, SESSION_COOKIE, Sessions } from './sessions.ts';

@@ -7,7 +7,7 @@ import { exportJWK, generateKeyPair } from 'jose';
 import type { Configuration, KoaContextWithOIDC, default as EmbeddedProvider } from 'oidc-provider';
 import type { CustomFetch } from 'openid-client';
 import { z } from 'zod';
-import type { ConsoleApp } from '../app.ts';
+import type { ConsoleApp } from '../http/console-app.ts';
 import type { AppConfig } from '../config.ts';
 import { displayNameFor } from './demo-accounts.ts';
 import { signInErrorHandler, signInProblemPage } from './html.ts';

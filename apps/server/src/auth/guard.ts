@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { ConsoleApp } from '../app.ts';
+import type { ConsoleApp } from '../http/console-app.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import {
   InvalidAccessTokenError,

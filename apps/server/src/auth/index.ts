@@ -1,5 +1,5 @@
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { ConsoleApp } from '../app.ts';
+import type { ConsoleApp } from '../http/console-app.ts';
 import type { AppConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import { AccessTokens } from './access-token.ts';

@@ -2,7 +2,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { ConsoleApp } from '../app.ts';
+import type { ConsoleApp } from '../http/console-app.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { AccessTokens, AuthenticatedUser } from './access-token.ts';

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import type { ConsoleApp } from '../app.ts';
+import type { ConsoleApp } from '../http/console-app.ts';
 import type { Database } from '../db/schema.ts';
 import { loadConfig } from '../config.ts';
 import { displayNameFor } from './demo-accounts.ts';

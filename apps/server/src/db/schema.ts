@@ -147,7 +147,7 @@ export interface ProcessedEventsTable {
   error_message: string | null;
   processed_at: NullableTimestamp;
   attempts: number;
-  /** The worker instance that holds (or last held) the claim; see events/dispatcher.ts. */
+  /** The worker instance that holds (or last held) the claim; see outbox/dispatcher.ts. */
   locked_by: string | null;
   /** The claim's lease: past it, another instance may take the work over. */
   locked_until: NullableTimestamp;

@@ -1,9 +1,9 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDependencies, ConsoleApp } from '../app.ts';
+import type { AppDependencies, ConsoleApp } from '../http/console-app.ts';
 import { invalidRequestHandler } from './errors.ts';
 import { registerCountryRoutes } from './countries/routes.ts';
 import { registerDocumentTypeRoutes } from './document-types/routes.ts';
-import { registerFormAuthoringRoutes } from './form-authoring/routes.ts';
+import { registerFormRoutes } from './forms/routes.ts';
 import { registerTenantRoutes } from './tenants/routes.ts';
 import { registerTenantUserRoutes } from './tenant-users/routes.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
@@ -23,7 +23,7 @@ export async function registerFeatures(app: ConsoleApp, deps: FeatureDependencie
     features.setErrorHandler(invalidRequestHandler);
     registerCountryRoutes(features, deps);
     registerDocumentTypeRoutes(features, deps);
-    registerFormAuthoringRoutes(features, deps);
+    registerFormRoutes(features, deps);
     registerTenantRoutes(features, deps);
     registerTenantUserRoutes(features, deps);
     registerEntityRoutes(features, deps);

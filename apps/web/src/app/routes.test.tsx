@@ -85,7 +85,7 @@ describe('route table', () => {
     ['form-fields', () => import('@/features/form-fields'), 'Form Fields'],
     ['migrations', () => import('@/features/migrations'), 'Database Migrations'],
     ['database-scripts', () => import('@/features/database-scripts'), 'Database Scripts'],
-    ['fatf-import', () => import('@/features/fatf-import'), 'FATF Ratings Import'],
+    ['fatf-import', () => import('@/features/ratings-import'), 'FATF Ratings Import'],
   ] as const)('features/%s shows its title as the page heading', async (_name, load, title) => {
     const { default: Page } = await load();
     // Built screens load data: they get the shell's providers, and a server that never answers.

@@ -255,7 +255,7 @@ export const routes: AppRoute[] = [
                 id: 'DashboardFatfImport',
                 path: 'fatf-import',
                 handle: { breadcrumb: 'breadcrumb.fatfImport', roles: STAFF },
-                lazy: screen(() => import('@/features/fatf-import')),
+                lazy: screen(() => import('@/features/ratings-import')),
               },
             ],
           },
@@ -264,7 +264,7 @@ export const routes: AppRoute[] = [
             id: 'FatfData',
             path: '/fatf/data',
             handle: { breadcrumb: 'breadcrumb.fatfData', roles: STAFF },
-            lazy: screen(() => import('@/features/fatf-import/fatf-data-page')),
+            lazy: screen(() => import('@/features/ratings-import/fatf-data-page')),
           },
         ],
       },
@@ -275,7 +275,7 @@ export const routes: AppRoute[] = [
   {
     id: 'FatfImportDocs',
     path: '/docs/fatf-import',
-    lazy: screen(() => import('@/features/fatf-import/docs-page')),
+    lazy: screen(() => import('@/features/ratings-import/docs-page')),
   },
   { id: 'Terms', path: '/docs/terms', lazy: screen(() => import('./legal-pages/terms-page')) },
   {

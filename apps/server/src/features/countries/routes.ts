@@ -5,7 +5,7 @@ import {
   importResultSchema,
 } from '@console/contracts';
 import { z } from 'zod';
-import type { ConsoleApp } from '../../app.ts';
+import type { ConsoleApp } from '../../http/console-app.ts';
 import { currentUser } from '../../auth/index.ts';
 import { errorResponses } from '../errors.ts';
 import type { FeatureDependencies } from '../index.ts';

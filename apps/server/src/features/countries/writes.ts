@@ -2,14 +2,14 @@ import type { ImportResult, ParsedCountryImportRecord } from '@console/contracts
 import { sql, type InsertObject, type Kysely } from 'kysely';
 import type { AuthenticatedUser } from '../../auth/index.ts';
 import type { Database } from '../../db/schema.ts';
-import { recordEvent } from '../../events/index.ts';
+import { recordEvent } from '../../outbox/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { toCountry } from './queries.ts';
 import { databaseErrorCode, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/errors.ts';
 
 /**
  * Every write of countries. Each runs in one transaction and knows its actor, and records its
- * domain event in that transaction (events/outbox.ts): the event exists exactly when the write
+ * domain event in that transaction (outbox/outbox.ts): the event exists exactly when the write
  * does.
  */
 

@@ -9,7 +9,7 @@ import {
   usedNamesSchema,
 } from '@console/contracts';
 import { z } from 'zod';
-import type { ConsoleApp } from '../../app.ts';
+import type { ConsoleApp } from '../../http/console-app.ts';
 import { currentUser } from '../../auth/index.ts';
 import { badRequest } from '../../http/errors.ts';
 import { errorResponses } from '../errors.ts';

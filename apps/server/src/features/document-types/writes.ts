@@ -8,14 +8,14 @@ import type {
 import { sql, type InsertObject, type Kysely } from 'kysely';
 import type { AuthenticatedUser } from '../../auth/index.ts';
 import type { Database } from '../../db/schema.ts';
-import { recordEvent } from '../../events/index.ts';
+import { recordEvent } from '../../outbox/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { toDocumentType } from './queries.ts';
 import { documentTypeReferences } from './references.ts';
 
 /**
  * Every write of document types. Each runs in one transaction and knows its actor, and records
- * its domain event in that transaction (events/outbox.ts): the event exists exactly when the
+ * its domain event in that transaction (outbox/outbox.ts): the event exists exactly when the
  * write does. Inputs come parsed by the contracts'
  * schemas: IDs valid, tags normalised, an empty validity period already null.
  */

@@ -1,10 +1,10 @@
 import { entityListQuerySchema, entityPageSchema } from '@console/contracts';
-import type { ConsoleApp } from '../../app.ts';
+import type { ConsoleApp } from '../../http/console-app.ts';
 import { currentUser } from '../../auth/index.ts';
 import { errorResponses } from '../errors.ts';
 import type { FeatureDependencies } from '../index.ts';
 import { listEntities } from './queries.ts';
-import { readableTenant } from './scope.ts';
+import { readableTenant } from '../../http/tenant-scope.ts';
 
 /**
  * Entities of the tenant portal (spec part 1, section 7): staff read every tenant's, a tenant user

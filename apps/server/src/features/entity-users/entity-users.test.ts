@@ -14,7 +14,7 @@ import {
   lastEventId,
   type Caller,
   type PortalTestApp,
-} from '../tenants/test-support.ts';
+} from '../../../test/portal-test-app.ts';
 
 let portal: PortalTestApp;
 const db = () => portal.testApp.database.db;

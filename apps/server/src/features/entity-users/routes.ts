@@ -4,9 +4,9 @@ import {
   entityUserPageSchema,
 } from '@console/contracts';
 import { z } from 'zod';
-import type { ConsoleApp } from '../../app.ts';
+import type { ConsoleApp } from '../../http/console-app.ts';
 import { currentUser } from '../../auth/index.ts';
-import { readableTenant } from '../entities/scope.ts';
+import { readableTenant } from '../../http/tenant-scope.ts';
 import { errorResponses } from '../errors.ts';
 import type { FeatureDependencies } from '../index.ts';
 import { listEntityUsers } from './queries.ts';

@@ -2,13 +2,13 @@ import { KEY_DELETION_MESSAGES } from '@console/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { AuthenticatedUser } from '../../auth/index.ts';
 import type { Database } from '../../db/schema.ts';
-import { recordEvent } from '../../events/index.ts';
+import { recordEvent } from '../../outbox/index.ts';
 import { HttpError } from '../../http/errors.ts';
 
 /**
  * Every write of entity users: the console only deletes keys (the platform creates the users).
  * Each write runs in one transaction and knows its actor, and records its domain event in that
- * transaction (events/outbox.ts), as an event of the user's tenant about the user's entity.
+ * transaction (outbox/outbox.ts), as an event of the user's tenant about the user's entity.
  */
 
 /**

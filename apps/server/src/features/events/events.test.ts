@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import type { EventsTable } from '../../db/schema.ts';
 import { seedDemoData } from '../../db/seed/demo.ts';
-import { eventState, eventually } from '../../events/test-support.ts';
+import { eventState, eventually } from '../../outbox/test-support.ts';
 
 const CALLERS = {
   staff: 'staff@example.com',

@@ -7,7 +7,7 @@ import {
   eventSchema,
   testEventResultSchema,
 } from '@console/contracts';
-import type { ConsoleApp } from '../../app.ts';
+import type { ConsoleApp } from '../../http/console-app.ts';
 import { currentUser, holdsRole } from '../../auth/index.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { errorResponses } from '../errors.ts';

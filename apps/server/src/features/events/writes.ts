@@ -2,7 +2,7 @@ import { TEST_EVENT_NAME, type EventItem } from '@console/contracts';
 import type { Kysely } from 'kysely';
 import type { AuthenticatedUser } from '../../auth/index.ts';
 import type { Database } from '../../db/schema.ts';
-import { recordEvent, resetProcessing } from '../../events/index.ts';
+import { recordEvent, resetProcessing } from '../../outbox/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { toEventItem } from './queries.ts';
 

@@ -1,7 +1,7 @@
 import { INVALID_EMAIL_MESSAGE, REQUIRED_FIELDS_MESSAGE } from '@console/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SmtpCatcher } from '../../events/smtp-catcher.ts';
-import { eventState, eventually } from '../../events/test-support.ts';
+import { SmtpCatcher } from '../../outbox/smtp-catcher.ts';
+import { eventState, eventually } from '../../outbox/test-support.ts';
 import {
   CALLER_EMAILS,
   HTML_INJECTION,
@@ -10,7 +10,7 @@ import {
   failRecordingOf,
   lastEventId,
   type PortalTestApp,
-} from '../tenants/test-support.ts';
+} from '../../../test/portal-test-app.ts';
 
 let portal: PortalTestApp;
 const db = () => portal.testApp.database.db;

@@ -2,15 +2,15 @@ import type { TenantUser, TenantUserCreate } from '@console/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { AuthenticatedUser } from '../../auth/index.ts';
 import type { Database } from '../../db/schema.ts';
-import { recordEvent } from '../../events/index.ts';
+import { recordEvent } from '../../outbox/index.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { databaseErrorCode, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import { findTenantUser } from './queries.ts';
 
 /**
  * Every write of tenant users. Each runs in one transaction and knows its actor, and records its
- * domain event in that transaction (events/outbox.ts), as an event of the user's tenant:
- * 'TenantUserCreated' is what mails the new user an invitation (events/notifications.ts). A tenant user signs in with the
+ * domain event in that transaction (outbox/outbox.ts), as an event of the user's tenant:
+ * 'TenantUserCreated' is what mails the new user an invitation (outbox/notifications.ts). A tenant user signs in with the
  * `tenant` role of its tenant (auth/roles.ts); deleting it ends that at the next token.
  */
 

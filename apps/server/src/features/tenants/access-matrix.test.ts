@@ -7,7 +7,7 @@ import {
   createPortalTestApp,
   type Caller,
   type PortalTestApp,
-} from './test-support.ts';
+} from '../../../test/portal-test-app.ts';
 
 /**
  * Who may call what: every endpoint of tenants, tenant users, entities and entity users against

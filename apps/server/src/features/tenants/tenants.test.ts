@@ -10,7 +10,7 @@ import {
   failRecordingOf,
   lastEventId,
   type PortalTestApp,
-} from './test-support.ts';
+} from '../../../test/portal-test-app.ts';
 
 let portal: PortalTestApp;
 const db = () => portal.testApp.database.db;

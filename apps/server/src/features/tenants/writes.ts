@@ -2,14 +2,14 @@ import { generateNamespace, type Tenant, type TenantWrite } from '@console/contr
 import { sql, type Kysely } from 'kysely';
 import type { AuthenticatedUser } from '../../auth/index.ts';
 import type { Database } from '../../db/schema.ts';
-import { recordEvent } from '../../events/index.ts';
+import { recordEvent } from '../../outbox/index.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { databaseErrorCode, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import { findTenant } from './queries.ts';
 
 /**
  * Every write of tenants. Each runs in one transaction and knows its actor, and records its
- * domain event in that transaction (events/outbox.ts): the event exists exactly when the write
+ * domain event in that transaction (outbox/outbox.ts): the event exists exactly when the write
  * does. Each event belongs to its tenant (tenantId), so the tenant's portal users see it. Inputs come parsed by tenantWriteSchema:
  * company name trimmed and present, namespaces trimmed and each given once.
  */

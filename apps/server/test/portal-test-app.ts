@@ -1,9 +1,9 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import type { AppConfig } from '../../config.ts';
-import type { Database } from '../../db/schema.ts';
-import { seedDemoData } from '../../db/seed/demo.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+import type { AppConfig } from '../src/config.ts';
+import type { Database } from '../src/db/schema.ts';
+import { seedDemoData } from '../src/db/seed/demo.ts';
 
 /**
  * What the tests of tenants, tenant users, entities and entity users share: a server on a fresh

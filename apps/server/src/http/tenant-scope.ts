@@ -1,6 +1,6 @@
-import type { AuthenticatedUser } from '../../auth/index.ts';
-import { holdsRole } from '../../auth/index.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import type { AuthenticatedUser } from '../auth/index.ts';
+import { holdsRole } from '../auth/index.ts';
+import { forbidden, notFound } from './errors.ts';
 
 /**
  * The tenant whose rows a caller may read (spec 1: tenant-portal users view their own data):

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ConsoleApp } from '../app.ts';
+import type { ConsoleApp } from '../http/console-app.ts';
 import type { SmtpCatcher } from './smtp-catcher.ts';
 
 const caughtMailSchema = z.object({

@@ -1,10 +1,10 @@
 import { formListSchema } from '@console/contracts';
-import type { ConsoleApp } from '../../app.ts';
+import type { ConsoleApp } from '../../http/console-app.ts';
 import type { FeatureDependencies } from '../index.ts';
 import { listForms } from './queries.ts';
 
 /** The forms service calls of this stage: only the list (spec part 2, "Forms service"). */
-export function registerFormAuthoringRoutes(app: ConsoleApp, { database }: FeatureDependencies) {
+export function registerFormRoutes(app: ConsoleApp, { database }: FeatureDependencies) {
   app.get(
     '/svc/formauthoring/list',
     {

@@ -1,4 +1,4 @@
-import type { AppDependencies, ConsoleApp } from '../app.ts';
+import type { AppDependencies, ConsoleApp } from '../http/console-app.ts';
 import type { AppConfig } from '../config.ts';
 import { createAuditTrailWorker } from './audit-trail.ts';
 import { registerDevMailRoutes } from './dev-mail-routes.ts';

@@ -1,0 +1,28 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../config.ts';
+import type { DatabaseHandle } from '../db/connection.ts';
+
+/**
+ * The server's Fastify instance as every module sees it (zod schemas type the routes). It lives
+ * here rather than in app.ts so that the modules app.ts registers never import app.ts back.
+ */
+export type ConsoleApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** What the server is built from: its configuration and the open database. */
+export interface AppDependencies {
+  config: AppConfig;
+  database: DatabaseHandle;
+}
