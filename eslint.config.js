@@ -24,8 +24,6 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx}'],
-    // TODO(issue 10): the web's route table and shell still import each other; lifted next.
-    ignores: ['apps/web/**'],
     ...importX.flatConfigs.typescript,
     settings: {
       ...importX.flatConfigs.typescript.settings,

@@ -4,7 +4,7 @@
  * the same rules; the UI only hides what the server would refuse.
  */
 import { hasRole } from '@/lib/signed-in-user';
-import type { Role, RouteHandle } from './routes';
+import type { Role, RouteHandle } from './route-types';
 
 const ROLES: readonly Role[] = ['admin', 'staff', 'tenant'];
 

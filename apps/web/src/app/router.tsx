@@ -4,12 +4,19 @@
  * before the login screen is usable, and this app does not use loaders or actions (server state
  * goes through TanStack Query). The table keeps the data router's shape (`lazy` resolving to
  * `{Component}`, `handle`), so switching is `createBrowserRouter(routes)` plus `useMatches()` in
- * `useRouteMatches`.
+ * `useRouteMatches` (route-table.ts).
  */
-import { lazy, Suspense, useMemo, type ComponentType } from 'react';
-import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
 import { RouteLoading } from './route-loading';
-import { routes, type AppRoute, type RouteHandle } from './routes';
+import {
+  matchRouteObjects,
+  RouteTableContext,
+  type RouteMatchInfo,
+  type RouteTable,
+} from './route-table';
+import type { AppRoute } from './route-types';
+import { routes } from './routes';
 
 function lazyElement(load: NonNullable<AppRoute['lazy']>) {
   const Screen: ComponentType = lazy(async () => ({ default: (await load()).Component }));
@@ -29,29 +36,18 @@ function toRouteObjects(table: AppRoute[]): RouteObject[] {
 /** The route table as React Router route objects with lazily loaded elements. */
 export const routeObjects: RouteObject[] = toRouteObjects(routes);
 
+const routeTable: RouteTable = { routes, routeObjects };
+
 export function AppRoutes() {
   const element = useRoutes(routeObjects);
-  return <Suspense fallback={<RouteLoading />}>{element}</Suspense>;
+  return (
+    <RouteTableContext.Provider value={routeTable}>
+      <Suspense fallback={<RouteLoading />}>{element}</Suspense>
+    </RouteTableContext.Provider>
+  );
 }
 
-export interface RouteMatchInfo {
-  id: string | undefined;
-  /** The part of the URL this route matched, e.g. `/dashboard/email-templates`. */
-  pathname: string;
-  handle: RouteHandle | undefined;
-}
-
-/** The routes matched by a path, outermost first (what `useMatches()` gives in a data router). */
+/** The app's routes matched by a path, outermost first. */
 export function matchRoutesAt(pathname: string): RouteMatchInfo[] {
-  return (matchRoutes(routeObjects, pathname) ?? []).map((match) => ({
-    id: match.route.id,
-    pathname: match.pathname,
-    handle: match.route.handle as RouteHandle | undefined,
-  }));
-}
-
-/** The routes matched by the current location, outermost first. */
-export function useRouteMatches(): RouteMatchInfo[] {
-  const { pathname } = useLocation();
-  return useMemo(() => matchRoutesAt(pathname), [pathname]);
+  return matchRouteObjects(routeObjects, pathname);
 }

@@ -4,7 +4,8 @@ import { resetAppConfig } from '@/lib/app-config';
 import './testing/dom';
 import { renderScreen } from './testing/screen';
 import { matchRoutesAt } from './router';
-import { paths, routes, type AppRoute } from './routes';
+import { paths, routes } from './routes';
+import type { AppRoute } from './route-types';
 
 function deepestId(path: string): string | undefined {
   return matchRoutesAt(path).at(-1)?.id;

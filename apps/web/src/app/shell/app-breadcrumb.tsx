@@ -9,7 +9,7 @@ import {
   BreadcrumbPage,
   BreadcrumbSeparator,
 } from '@/components/ui/breadcrumb';
-import type { RouteMatchInfo } from '../router';
+import type { RouteMatchInfo } from '../route-table';
 import { buildBreadcrumbs } from './breadcrumbs';
 
 export function AppBreadcrumb({ matches }: { matches: readonly RouteMatchInfo[] }) {

@@ -6,14 +6,16 @@ import {
   SidebarHeader,
   SidebarRail,
 } from '@/components/ui/sidebar';
-import type { Role } from '../routes';
+import { useRouteTable } from '../route-table';
+import type { Role } from '../route-types';
 import { navSections } from './nav-items';
 import { NavMain } from './nav-main';
 import { NavUser } from './nav-user';
 import { TeamSwitcher } from './team-switcher';
 
 export function AppSidebar({ roles }: { roles: readonly Role[] }) {
-  const sections = useMemo(() => navSections(roles), [roles]);
+  const { routes } = useRouteTable();
+  const sections = useMemo(() => navSections(routes, roles), [routes, roles]);
   return (
     <Sidebar collapsible="icon">
       <SidebarHeader>

@@ -3,7 +3,7 @@
  * /dashboard and the page is not the dashboard itself; then the matched routes by their
  * breadcrumb meta or name; all but the last crumb are links (so a lone Dashboard crumb is not).
  */
-import type { RouteMatchInfo } from '../router';
+import type { RouteMatchInfo } from '../route-table';
 import { paths } from '../paths';
 
 export interface Crumb {

@@ -19,7 +19,7 @@ import { useAuthSession } from '@/lib/auth-session';
 import { createQueryClient } from '@/lib/query-client';
 import { canAccessAll, rolesOf } from '../access';
 import { RouteLoading } from '../route-loading';
-import { useRouteMatches } from '../router';
+import { useRouteMatches } from '../route-table';
 import { AppBreadcrumb } from './app-breadcrumb';
 import { AppSidebar } from './app-sidebar';
 import { NotAvailable } from './not-available';

@@ -2,14 +2,7 @@
  * The sidebar's entries, read from the route table (routes with `handle.nav`), in table order.
  */
 import { canAccessAll } from '../access';
-import {
-  routes,
-  type AppRoute,
-  type NavGroup,
-  type NavIcon,
-  type Role,
-  type RouteHandle,
-} from '../routes';
+import type { AppRoute, NavGroup, NavIcon, Role, RouteHandle } from '../route-types';
 
 export interface NavItem {
   /** Full path of the route, e.g. `/dashboard/countries`. */
@@ -55,11 +48,9 @@ function collect(
   return into;
 }
 
-/** Every sidebar entry of the route table. */
-export const navItems: readonly NavItem[] = collect(routes, '/', [], []);
-
 /** The sidebar groups and entries a user with these roles may open; empty groups are left out. */
-export function navSections(roles: readonly Role[]): NavSection[] {
+export function navSections(routes: readonly AppRoute[], roles: readonly Role[]): NavSection[] {
+  const navItems = collect(routes, '/', [], []);
   return GROUPS.map(({ group, label }) => ({
     group,
     label,

@@ -25,7 +25,7 @@ import {
   SidebarMenuItem,
   useSidebar,
 } from '@/components/ui/sidebar';
-import type { NavIcon } from '../routes';
+import type { NavIcon } from '../route-types';
 import type { NavSection } from './nav-items';
 
 const NAV_ICONS: Record<NavIcon, LucideIcon> = {
