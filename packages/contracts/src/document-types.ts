@@ -313,17 +313,3 @@ export const documentTypeIdParamsSchema = z.object({ id: z.string().min(1).max(2
 
 /** GET /api/documenttypes/used-tags and used-api-service-names: distinct strings, sorted. */
 export const usedNamesSchema = z.array(z.string());
-
-/**
- * One form of GET /svc/formauthoring/list (spec part 2: id, name, createdAt, updatedAt). The
- * document types screen reads it to flag document types whose expected form is missing.
- */
-export const formListItemSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-});
-export type FormListItem = z.infer<typeof formListItemSchema>;
-
-export const formListSchema = z.array(formListItemSchema);

@@ -7,3 +7,4 @@ export * from './entities.ts';
 export * from './entity-users.ts';
 export * from './import-files.ts';
 export * from './events.ts';
+export * from './forms.ts';
