@@ -16,6 +16,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { sessionApi } from '@console/contracts';
 import { z } from 'zod';
 import { registerAuth } from './auth/index.ts';
 import type { AppConfig } from './config.ts';
@@ -149,7 +150,7 @@ export async function buildApp(deps: AppDependencies): Promise<ConsoleApp> {
     },
   );
   app.get(
-    '/app-config',
+    sessionApi.appConfig.path,
     { schema: { hide: true, response: { 200: z.object({ apiBaseUrl: z.string() }) } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoute } from './api.ts';
 
 /** Countries (spec part 1: sections 3, 5 and 7), shared by the countries screen and the server. */
 
@@ -128,3 +129,10 @@ export function findDuplicates<T, K>(
   });
   return duplicates;
 }
+
+/** The countries calls (method and path; see api.ts). */
+export const countriesApi = {
+  list: apiRoute('GET', '/api/countries'),
+  delete: apiRoute('DELETE', '/api/countries/:id'),
+  import: apiRoute('POST', '/api/countries/import'),
+} as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoute } from './api.ts';
 
 /** Rules of document types (spec part 1, sections 5 and 9), shared by the dialog and the server. */
 
@@ -313,3 +314,14 @@ export const documentTypeIdParamsSchema = z.object({ id: z.string().min(1).max(2
 
 /** GET /api/documenttypes/used-tags and used-api-service-names: distinct strings, sorted. */
 export const usedNamesSchema = z.array(z.string());
+
+/** The document types calls (method and path; see api.ts). */
+export const documentTypesApi = {
+  list: apiRoute('GET', '/api/documenttypes'),
+  usedTags: apiRoute('GET', '/api/documenttypes/used-tags'),
+  usedApiServiceNames: apiRoute('GET', '/api/documenttypes/used-api-service-names'),
+  create: apiRoute('POST', '/api/documenttypes'),
+  update: apiRoute('PUT', '/api/documenttypes/:id'),
+  delete: apiRoute('DELETE', '/api/documenttypes/:id'),
+  import: apiRoute('POST', '/api/documenttypes/import'),
+} as const;

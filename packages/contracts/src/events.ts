@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './pagination.ts';
+import { apiRoute } from './api.ts';
 
 /**
  * The event log (spec part 1: "Events screen", section 3 Event, section 4 status badge and reset,
@@ -163,3 +164,10 @@ export function eventStatus(event: Pick<EventItem, 'hasError' | 'isProcessed'>):
   if (event.isProcessed) return 'Processed';
   return 'Unprocessed';
 }
+
+/** The events calls (method and path; see api.ts). */
+export const eventsApi = {
+  list: apiRoute('GET', '/api/events'),
+  reset: apiRoute('POST', '/api/events/:id/reset'),
+  test: apiRoute('POST', '/api/events/test'),
+} as const;

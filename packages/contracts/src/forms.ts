@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoute } from './api.ts';
 
 /**
  * One form of GET /svc/formauthoring/list (spec part 2: id, name, createdAt, updatedAt). The
@@ -13,3 +14,8 @@ export const formListItemSchema = z.object({
 export type FormListItem = z.infer<typeof formListItemSchema>;
 
 export const formListSchema = z.array(formListItemSchema);
+
+/** The forms calls (method and path; see api.ts). */
+export const formsApi = {
+  list: apiRoute('GET', '/svc/formauthoring/list'),
+} as const;

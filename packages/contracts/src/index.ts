@@ -1,3 +1,4 @@
+export * from './api.ts';
 export * from './countries.ts';
 export * from './document-types.ts';
 export * from './pagination.ts';

@@ -5,6 +5,7 @@ import {
   databaseIdParam,
   requiredWholeNumber,
 } from './tenants.ts';
+import { apiRoute } from './api.ts';
 
 /** Rules of tenant users (spec part 1, sections 3, 5 and 7), shared by the dialog and the server. */
 
@@ -62,3 +63,10 @@ export const tenantUserListSchema = z.array(tenantUserSchema);
 
 /** The `{id}` of DELETE api/tenantusers/{id}. */
 export const tenantUserIdParamsSchema = z.object({ id: databaseIdParam });
+
+/** The tenant users calls (method and path; see api.ts). */
+export const tenantUsersApi = {
+  list: apiRoute('GET', '/api/tenantusers'),
+  create: apiRoute('POST', '/api/tenantusers'),
+  delete: apiRoute('DELETE', '/api/tenantusers/:id'),
+} as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUNTRY_ID_MAX, COUNTRY_ID_MIN } from './countries.ts';
+import { apiRoute } from './api.ts';
 
 /** Rules of tenants (spec part 1, sections 5 and 9), shared by the dialogs and the server. */
 
@@ -145,3 +146,11 @@ export const databaseIdParam = z.coerce
 
 /** The `{id}` of PUT and DELETE api/tenants/{id}. */
 export const tenantIdParamsSchema = z.object({ id: databaseIdParam });
+
+/** The tenants calls (method and path; see api.ts). */
+export const tenantsApi = {
+  list: apiRoute('GET', '/api/tenants'),
+  create: apiRoute('POST', '/api/tenants'),
+  update: apiRoute('PUT', '/api/tenants/:id'),
+  delete: apiRoute('DELETE', '/api/tenants/:id'),
+} as const;

@@ -1,6 +1,6 @@
 /** The entities call of the tenant portal (spec part 1, section 7), with its query keys. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { entityPageSchema, type EntityPage } from '@console/contracts';
+import { apiPath, entitiesApi, type EntityPage, entityPageSchema } from '@console/contracts';
 import { api } from '@/lib/api-client';
 import { portalPageQuery, type PortalPageRequest } from './portal-paging';
 
@@ -15,7 +15,7 @@ export async function fetchEntities(
   signal?: AbortSignal,
 ): Promise<EntityPage> {
   return entityPageSchema.parse(
-    await api.get<unknown>(`api/Entity?${portalPageQuery(request)}`, { signal }),
+    await api.get<unknown>(`${apiPath(entitiesApi.list)}?${portalPageQuery(request)}`, { signal }),
   );
 }
 
