@@ -1,3 +1,5 @@
+export * from './ids.ts';
+export * from './text.ts';
 export * from './countries.ts';
 export * from './document-types.ts';
 export * from './pagination.ts';
