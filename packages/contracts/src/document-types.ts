@@ -49,10 +49,15 @@ export function sanitizeDocumentTypeIdInput(raw: string): string {
 }
 
 /** A document type ID as a schema: the same single message as validateDocumentTypeId. */
-export const documentTypeIdSchema = z.string().superRefine((id, ctx) => {
-  const message = validateDocumentTypeId(id);
-  if (message) ctx.addIssue({ code: 'custom', message });
-});
+export const documentTypeIdSchema = z
+  .string()
+  // The limit as a zod maximum too, so that it shows in the OpenAPI document and the UI can read
+  // it; `abort` keeps the single message (the check below would give the same one again).
+  .max(DOCUMENT_TYPE_ID_MAX_LENGTH, { error: DOCUMENT_TYPE_ID_MESSAGES.tooLong, abort: true })
+  .superRefine((id, ctx) => {
+    const message = validateDocumentTypeId(id);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
 
 /** Tags trimmed, lower-cased and deduplicated (first occurrence wins), empty ones dropped. */
 export function normalizeTags(tags: readonly string[]): string[] {
@@ -198,6 +203,7 @@ const newDocumentTypeIdSchema = z
         ? DOCUMENT_TYPE_ID_MESSAGES.required
         : 'ID must be a string',
   })
+  .max(DOCUMENT_TYPE_ID_MAX_LENGTH, { error: DOCUMENT_TYPE_ID_MESSAGES.tooLong, abort: true })
   .superRefine((id, ctx) => {
     const message = validateDocumentTypeId(id);
     if (message) ctx.addIssue({ code: 'custom', message });

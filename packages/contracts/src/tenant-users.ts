@@ -32,7 +32,13 @@ export const tenantUserCreateSchema = z.object(
     email: z
       .preprocess(
         (value) => value ?? '',
-        text({ name: 'email', max: EMAIL_MAX_LENGTH, trim: true }),
+        // Longer than SMTP allows is not a valid address: the dialog's own message.
+        text({
+          name: 'email',
+          max: EMAIL_MAX_LENGTH,
+          trim: true,
+          tooLongError: INVALID_EMAIL_MESSAGE,
+        }),
       )
       .transform(normalizeTenantUserEmail)
       .superRefine((email, ctx) => {

@@ -40,6 +40,8 @@ export interface TextOptions {
   typeError?: string;
   /** Trim before the length check (the value stored is trimmed). */
   trim?: boolean;
+  /** The message for a value over `max` (default '{name} must be {max} characters or less'). */
+  tooLongError?: string;
 }
 
 /**
@@ -47,13 +49,13 @@ export interface TextOptions {
  * with a message that names the field. The result is a plain ZodString (`.maxLength` is `max`),
  * so callers can chain further checks.
  */
-export function text({ name, max, typeError, trim = false }: TextOptions) {
+export function text({ name, max, typeError, trim = false, tooLongError }: TextOptions) {
   const base = z.string({
     error: (issue) =>
       issue.input === undefined ? 'Required' : (typeError ?? `${name} must be a string`),
   });
   return (trim ? base.trim() : base)
-    .max(max, { error: tooLongMessage(name, max) })
+    .max(max, { error: tooLongError ?? tooLongMessage(name, max) })
     .refine(hasNoNul, { error: nulMessage(name) })
     .refine(hasNoLoneSurrogate, { error: loneSurrogateMessage(name) });
 }
