@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unstorableTextMessage } from './text.ts';
 import { listPageQueryShape, pageSchema, sortQueryParam, tenantIdQueryParam } from './entities.ts';
 import type { Page } from './entities.ts';
 import { apiRoute } from './api.ts';
@@ -51,12 +52,9 @@ export const entityUserKeyParamsSchema = z
           path: [field],
           message: `${field} must be ${KEY_DELETION_PART_MAX_LENGTH} characters or less`,
         });
-      } else if (value.includes('\u0000')) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [field],
-          message: `${field} must not contain the NUL character`,
-        });
+      } else {
+        const message = unstorableTextMessage(value, field);
+        if (message) ctx.addIssue({ code: 'custom', path: [field], message });
       }
     }
   })

@@ -408,7 +408,7 @@ describe('POST /api/countries/import', () => {
     }
   });
 
-  it('answers 413 with a JSON message for a 10 MB body, and accepts one of 1 MB', async () => {
+  it('answers 413 with a JSON message for a 10 MB body, and reads one of 1 MB', async () => {
     const huge = JSON.stringify([{ ...FRANCE, name: 'x'.repeat(10 * 1024 * 1024) }]);
     const tooLarge = await call('staff', 'POST', '/api/countries/import', huge, {
       'content-type': 'application/json',
@@ -417,7 +417,11 @@ describe('POST /api/countries/import', () => {
     expect(tooLarge.headers['content-type']).toMatch(/application\/json/);
     expect(tooLarge.json()).toEqual({ message: expect.stringMatching(/too large/i) });
 
-    const large = await importCountries('staff', [{ ...FRANCE, name: 'x'.repeat(1024 * 1024) }]);
+    // Strings have their own limits (countries.ts): 1 MB of white space is a large valid body.
+    const padded = `${JSON.stringify([FRANCE])}${' '.repeat(1024 * 1024)}`;
+    const large = await call('staff', 'POST', '/api/countries/import', padded, {
+      'content-type': 'application/json',
+    });
     expect(large.statusCode).toBe(200);
     expect(await storedCountries()).toHaveLength(1);
   });
@@ -483,7 +487,9 @@ describe('DELETE /api/countries/{id}', () => {
     async (id) => {
       const response = await call('admin', 'DELETE', `/api/countries/${encodeURIComponent(id)}`);
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toMatch(/^id: /);
+      expect(response.json().message).toBe(
+        'id must be a whole number from 1 to 999, in plain digits',
+      );
       expect(await storedCountries()).toHaveLength(1);
     },
   );

@@ -518,15 +518,23 @@ describe('DELETE /api/documenttypes/{id}', () => {
     expect(await storedDocumentTypes()).toHaveLength(2);
   });
 
-  it.each(['visa', 'Passport', "passport'; drop table document_types; --"])(
-    'answers 404 for the unknown ID %s',
-    async (id) => {
-      const response = await remove('admin', id);
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: `Document type ${id} not found.` });
-      expect(await storedDocumentTypes()).toHaveLength(2);
-    },
-  );
+  it('answers 404 for an unknown ID', async () => {
+    const response = await remove('admin', 'visa');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Document type visa not found.' });
+    expect(await storedDocumentTypes()).toHaveLength(2);
+  });
+
+  it.each([
+    ['Passport', ID_MESSAGES.start],
+    ["passport'; drop table document_types; --", ID_MESSAGES.characters],
+    ['pass\u0000port', ID_MESSAGES.characters],
+  ])('answers 400 for the ID %j, which no document type can have', async (id, message) => {
+    const response = await remove('admin', id);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+    expect(await storedDocumentTypes()).toHaveLength(2);
+  });
 
   it('answers 409 while the expected form of the document type exists', async () => {
     await insertForm('EditIndividualId_drivinglicence');
