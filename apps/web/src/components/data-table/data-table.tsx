@@ -41,6 +41,10 @@ import { usePageSize } from '@/lib/page-size-storage';
 import { clampPage, pageAfterDelete, pageCount as countPages } from '@/lib/paging';
 import type { PageSizeKey } from '@/lib/storage-keys';
 import { DataTablePagination, type PagerTexts } from './data-table-pagination';
+import { addNamespaces } from '@/lib/i18n';
+import { table } from '@/locales/en.json?table&lang.json';
+
+addNamespaces({ table });
 
 /** Column options read by DataTable, set in a column definition's `meta`. */
 declare module '@tanstack/react-table' {

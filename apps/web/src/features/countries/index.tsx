@@ -28,6 +28,10 @@ import {
   useImportCountriesMutation,
 } from './api';
 import { countriesColumns } from './countries-columns';
+import { addNamespaces } from '@/lib/i18n';
+import { countries } from '@/locales/en.json?countries&lang.json';
+
+addNamespaces({ countries });
 
 export default function CountriesPage() {
   const { t } = useTranslation();

@@ -30,6 +30,10 @@ import {
 } from './api';
 import { DocumentTypeDialog } from './document-type-dialog';
 import { documentTypesColumns } from './document-types-columns';
+import { addNamespaces } from '@/lib/i18n';
+import { documentTypes, documentType } from '@/locales/en.json?documentTypes&lang.json';
+
+addNamespaces({ documentTypes, documentType });
 
 type Dialogs = RowDialogs<'add' | 'edit' | 'delete', DocumentType>;
 

@@ -12,6 +12,10 @@ import { useServerPaging } from '@/lib/paging';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
 import { useEntitiesQuery } from './api';
 import { entitiesColumns } from './entities-columns';
+import { addNamespaces } from '@/lib/i18n';
+import { entities } from '@/locales/en.json?entities&lang.json';
+
+addNamespaces({ entities });
 
 export default function EntitiesPage() {
   const { t } = useTranslation();

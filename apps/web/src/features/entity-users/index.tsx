@@ -28,6 +28,10 @@ import {
 } from './api';
 import { entityUserName } from './entity-user-name';
 import { entityUsersColumns } from './entity-users-columns';
+import { addNamespaces } from '@/lib/i18n';
+import { entityUsers } from '@/locales/en.json?entityUsers&lang.json';
+
+addNamespaces({ entityUsers });
 
 /** The key deletion to confirm: a user's key. */
 interface KeyTarget {

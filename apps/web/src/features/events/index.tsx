@@ -27,6 +27,10 @@ import {
 } from './api';
 import { eventRowClassName, eventsColumns } from './events-columns';
 import { useDebouncedValue } from './use-debounced-value';
+import { addNamespaces } from '@/lib/i18n';
+import { events } from '@/locales/en.json?events&lang.json';
+
+addNamespaces({ events });
 
 /** How long the event-name filter waits for typing to pause. */
 export const EVENT_NAME_DEBOUNCE_MS = 300;

@@ -26,6 +26,10 @@ import {
 } from './api';
 import { TenantUserDialog } from './tenant-user-dialog';
 import { tenantUsersColumns } from './tenant-users-columns';
+import { addNamespaces } from '@/lib/i18n';
+import { tenantUsers } from '@/locales/en.json?tenantUsers&lang.json';
+
+addNamespaces({ tenantUsers });
 
 type Dialogs = RowDialogs<'add' | 'delete', TenantUser>;
 

@@ -25,6 +25,10 @@ import {
 } from './api';
 import { TenantDialog } from './tenant-dialog';
 import { tenantsColumns } from './tenants-columns';
+import { addNamespaces } from '@/lib/i18n';
+import { tenants } from '@/locales/en.json?tenants&lang.json';
+
+addNamespaces({ tenants });
 
 type Dialogs = RowDialogs<'add' | 'edit' | 'delete', Tenant>;
 
