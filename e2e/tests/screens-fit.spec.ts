@@ -44,10 +44,10 @@ async function openScreen(page: Page, path: string): Promise<void> {
 }
 
 async function expectNoSidewaysScroll(page: Page, path: string): Promise<void> {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
+  // Runs in the page: `document.documentElement` (the e2e project is typed without the DOM).
+  const { scrollWidth, clientWidth } = await page
+    .locator('html')
+    .evaluate((root) => ({ scrollWidth: root.scrollWidth, clientWidth: root.clientWidth }));
   expect(
     scrollWidth,
     `${path} is ${scrollWidth} px wide in a ${clientWidth} px window`,
