@@ -57,6 +57,8 @@ async function expectNoSidewaysScroll(page: Page, path: string): Promise<void> {
 for (const size of LAPTOP_WINDOWS) {
   test.describe(`at ${size.width}×${size.height}`, () => {
     test.use({ viewport: size });
+    // One sign-in, then some twenty screens each loaded from scratch.
+    test.describe.configure({ timeout: 300_000 });
 
     test('the login screen and every screen of a staff administrator fit the window', async ({
       page,
