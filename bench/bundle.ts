@@ -8,16 +8,35 @@ const SHELL_BUDGET_BYTES = 187_000;
 const TEMPLATE_LOGIN_BYTES = 230_000;
 const TEMPLATE_SHELL_BYTES = 375_000;
 
+/** The sidebar's screens; each link's text is its screen's title (spec part 1, section 2). */
+const SIDEBAR_SCREENS = [
+  'Tenants',
+  'Tenant Users',
+  'Entities',
+  'Entity Users',
+  'Events',
+  'Countries',
+  'Document Types',
+  'Email Settings',
+  'Email Templates',
+  'Forms',
+  'Form Fields',
+  'Database Migrations',
+  'Database Scripts',
+] as const;
+
 /**
  * Gzip bytes of the JavaScript a browser downloads before the login screen, and before the
- * dashboard shell, is usable (headless Chromium against the real server).
+ * dashboard shell, is usable (headless Chromium against the real server); then what each
+ * sidebar screen adds when opened from the shell (its chunk, its texts and what it shares with
+ * screens not opened before it).
  */
 export async function benchBundle(): Promise<void> {
   const server = await startConsoleServer(3203);
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const loginPage = await browser.newPage();
-    const loginBytes = await javascriptBytesUntil(loginPage, async () => {
+    const loginBytes = await javascriptBytesUntil(recordScripts(loginPage), async () => {
       await loginPage.goto(`${server.url}/login`);
       await loginPage.getByRole('button', { name: 'Continue with Microsoft' }).waitFor();
     });
@@ -31,20 +50,30 @@ export async function benchBundle(): Promise<void> {
     const fresh = await context.newPage();
     const cdp = await context.newCDPSession(fresh);
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    const shellBytes = await javascriptBytesUntil(fresh, async () => {
+    const scripts = recordScripts(fresh);
+    const shellBytes = await javascriptBytesUntil(scripts, async () => {
       await fresh.goto(`${server.url}/dashboard`);
       await fresh.getByRole('link', { name: 'Countries' }).waitFor();
     });
 
     report('login', loginBytes, LOGIN_BUDGET_BYTES, TEMPLATE_LOGIN_BYTES);
     report('shell', shellBytes, SHELL_BUDGET_BYTES, TEMPLATE_SHELL_BYTES);
+    console.log('bundle: JavaScript each screen adds, opened from the sidebar in this order');
+    for (const title of SIDEBAR_SCREENS) {
+      const bytes = await javascriptBytesUntil(scripts, async () => {
+        await fresh.getByRole('link', { name: title, exact: true }).click();
+        await fresh.getByRole('heading', { level: 1, name: title }).waitFor();
+      });
+      console.log(`  ${title.padEnd(20)}: ${(bytes / 1000).toFixed(1)} kB gzip`);
+    }
   } finally {
     await browser.close();
     await server.stop();
   }
 }
 
-async function javascriptBytesUntil(page: Page, ready: () => Promise<void>): Promise<number> {
+/** Gzip size of every script the page receives, by URL. */
+function recordScripts(page: Page): Map<string, Promise<number>> {
   const scripts = new Map<string, Promise<number>>();
   page.on('response', (response) => {
     const type = response.headers()['content-type'] ?? '';
@@ -54,8 +83,19 @@ async function javascriptBytesUntil(page: Page, ready: () => Promise<void>): Pro
       response.body().then((body) => gzipSync(body).length),
     );
   });
+  return scripts;
+}
+
+/** Gzip bytes of the scripts that arrived while `ready` ran. */
+async function javascriptBytesUntil(
+  scripts: Map<string, Promise<number>>,
+  ready: () => Promise<void>,
+): Promise<number> {
+  const before = new Set(scripts.keys());
   await ready();
-  const sizes = await Promise.all(scripts.values());
+  const sizes = await Promise.all(
+    [...scripts].filter(([url]) => !before.has(url)).map(([, size]) => size),
+  );
   return sizes.reduce((sum, size) => sum + size, 0);
 }
 

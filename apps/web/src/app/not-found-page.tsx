@@ -2,6 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthLayout } from './auth-layout';
 import { paths } from './paths';
+import { addNamespaces } from '@/lib/i18n';
+import { notFound } from '@/locales/en.json?notFound&lang.json';
+
+addNamespaces({ notFound });
 
 /** Any URL the route table does not know. */
 export default function NotFoundPage() {

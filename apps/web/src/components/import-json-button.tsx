@@ -18,6 +18,10 @@ import {
 } from '@console/contracts';
 import { Button } from '@/components/ui/button';
 import { apiErrorMessage } from '@/lib/api-client';
+import { addNamespaces } from '@/lib/i18n';
+import { importJson } from '@/locales/en.json?importJson&lang.json';
+
+addNamespaces({ importJson });
 
 export interface ImportJsonButtonProps<T> {
   /** The button's text, e.g. 'Import Countries'. */

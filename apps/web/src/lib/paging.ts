@@ -1,7 +1,17 @@
 /**
- * Client-side paging shared by every list screen (spec part 1, section 2 "Common behaviour of
- * list screens"). Pages are 1-based.
+ * Paging of every list screen (spec part 1, section 2 "Common behaviour of list screens"), in the
+ * browser or on the server. Pages are 1-based.
+ *
+ * A server-paged screen keeps its paging state with `useServerPaging` (page, remembered page size,
+ * sorting; a new sort or page size goes back to page 1) and hands it to `QueryTable`. The screen's
+ * API call turns it into the server's query names at the edge: `offsetPageQuery` for the tenant
+ * portal's `?offset&limit&sort` lists, the events call its own `?page&pageSize&sortOrder`.
  */
+import { useCallback, useState } from 'react';
+import type { SortingState } from '@tanstack/react-table';
+import type { PageSize } from '@console/contracts';
+import { usePageSize } from './page-size-storage';
+import type { PageSizeKey } from './storage-keys';
 
 /** Number of pages; at least 1, so an empty list still shows 'page 1 of 1'. */
 export function pageCount(totalItems: number, pageSize: number): number {
@@ -38,4 +48,72 @@ export function showingRange(
   const size = Math.max(1, Math.floor(pageSize) || 1);
   const current = clampPage(page, pageCount(total, size));
   return { from: (current - 1) * size + 1, to: Math.min(current * size, total) };
+}
+
+/** One page of an `?offset&limit[&sort]` list (the tenant portal's entities and entity users). */
+export interface OffsetPageRequest {
+  offset: number;
+  limit: number;
+  /** The server's sort parameter, e.g. '-partyEntityId'; undefined for its default order. */
+  sort: string | undefined;
+}
+
+/** `offset=…&limit=…[&sort=…]` of a list call. */
+export function offsetPageQuery({ offset, limit, sort }: OffsetPageRequest): string {
+  const params = new URLSearchParams({ offset: String(offset), limit: String(limit) });
+  if (sort) params.set('sort', sort);
+  return params.toString();
+}
+
+/** The server's sort parameter of the table's sorting: the column id, '-' when descending. */
+export function sortParam(sorting: SortingState): string | undefined {
+  const [first] = sorting;
+  return first ? `${first.desc ? '-' : ''}${first.id}` : undefined;
+}
+
+export interface ServerPagingState {
+  /** 1-based. */
+  page: number;
+  pageSize: PageSize;
+  sorting: SortingState;
+  setPage: (page: number) => void;
+  /** Stores the size for the screen and goes back to page 1. */
+  setPageSize: (size: PageSize) => void;
+  /** Goes back to page 1. */
+  setSorting: (sorting: SortingState) => void;
+  /** The `?offset&limit&sort` request of the page shown. */
+  offsetRequest: OffsetPageRequest;
+}
+
+/**
+ * The paging state of a screen whose server answers one page at a time: the screen asks for
+ * exactly the page it shows, with the page size remembered under `pageSizeKey`.
+ */
+export function useServerPaging(
+  pageSizeKey: PageSizeKey,
+  initialSorting: SortingState = [],
+): ServerPagingState {
+  const [pageSize, storePageSize] = usePageSize(pageSizeKey);
+  const [page, setPage] = useState(1);
+  const [sorting, setSortingState] = useState<SortingState>(initialSorting);
+  const setPageSize = useCallback(
+    (size: PageSize) => {
+      storePageSize(size);
+      setPage(1);
+    },
+    [storePageSize],
+  );
+  const setSorting = useCallback((next: SortingState) => {
+    setSortingState(next);
+    setPage(1);
+  }, []);
+  return {
+    page,
+    pageSize,
+    sorting,
+    setPage,
+    setPageSize,
+    setSorting,
+    offsetRequest: { offset: (page - 1) * pageSize, limit: pageSize, sort: sortParam(sorting) },
+  };
 }

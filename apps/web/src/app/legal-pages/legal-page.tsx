@@ -2,6 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthLayout } from '../auth-layout';
 import { paths } from '../paths';
+import { addNamespaces } from '@/lib/i18n';
+import { login } from '@/locales/en.json?login&lang.json';
+
+addNamespaces({ login });
 
 /**
  * The pages behind the login screen's legal links. The spec does not show their content: the

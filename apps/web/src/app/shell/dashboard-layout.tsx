@@ -42,7 +42,9 @@ export default function DashboardLayout() {
     <QueryClientProvider client={queryClient}>
       <SidebarProvider defaultOpen={defaultOpen}>
         <AppSidebar roles={roles} />
-        <SidebarInset>
+        {/* min-w-0: the screen gets the window's width, not its content's, so a wide table
+            scrolls inside its own container instead of the page scrolling sideways. */}
+        <SidebarInset className="min-w-0">
           <header className="bg-background sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b px-4">
             <SidebarTrigger className="-ml-1" />
             <Separator orientation="vertical" className="mr-2 data-[orientation=vertical]:h-4" />

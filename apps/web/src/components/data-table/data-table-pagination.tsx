@@ -4,6 +4,14 @@ import { Button } from '@/components/ui/button';
 import { showingRange } from '@/lib/paging';
 import { PageSizeSelect } from './page-size-select';
 
+/** The pager's words, passed in by the screen (the table knows no screen's wording). */
+export interface PagerTexts {
+  /** The page indicator, e.g. 'page 2 of 5'. */
+  page: (page: number, pageCount: number) => string;
+  /** The line 'Showing a to b of n entries', when the screen shows one. */
+  range?: (range: { from: number; to: number; total: number }) => string;
+}
+
 export interface DataTablePaginationProps {
   /** 1-based. */
   page: number;
@@ -11,12 +19,8 @@ export interface DataTablePaginationProps {
   pageSize: PageSize;
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: PageSize) => void;
-  /**
-   * 'client' shows 'page X of Y' (the list screens of spec part 1, section 2); 'server' shows
-   * 'Page X of Y' and 'Showing a to b of n entries' (the events screen).
-   */
-  variant?: 'client' | 'server';
-  /** Total number of entries, for the server variant's 'Showing ...' line. */
+  texts: PagerTexts;
+  /** Total number of entries, for the range line. */
   totalCount?: number;
 }
 
@@ -27,7 +31,7 @@ export function DataTablePagination({
   pageSize,
   onPageChange,
   onPageSizeChange,
-  variant = 'client',
+  texts,
   totalCount = 0,
 }: DataTablePaginationProps) {
   const { t } = useTranslation();
@@ -36,15 +40,11 @@ export function DataTablePagination({
     <div className="flex flex-wrap items-center justify-between gap-4 px-2">
       <PageSizeSelect value={pageSize} onChange={onPageSizeChange} />
       <div className="flex flex-wrap items-center gap-4 text-sm">
-        {variant === 'server' && (
-          <p className="text-muted-foreground">
-            {t('table.showing', { from: range.from, to: range.to, total: totalCount })}
-          </p>
+        {texts.range && (
+          <p className="text-muted-foreground">{texts.range({ ...range, total: totalCount })}</p>
         )}
         <p aria-live="polite" className="font-medium">
-          {variant === 'server'
-            ? t('table.pageOfServer', { page, pageCount })
-            : t('table.pageOf', { page, pageCount })}
+          {texts.page(page, pageCount)}
         </p>
         <div className="flex items-center gap-2">
           <Button

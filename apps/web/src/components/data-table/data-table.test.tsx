@@ -250,7 +250,14 @@ describe('DataTable states', () => {
 });
 
 describe('DataTable server paging', () => {
-  function renderServerTable(page = 2) {
+  // The screen's words (here the events screen's): the table has none of its own but 'page X of Y'.
+  const pagerTexts = {
+    page: (page: number, pageCount: number) => `Page ${page} of ${pageCount}`,
+    range: ({ from, to, total }: { from: number; to: number; total: number }) =>
+      `Showing ${from} to ${to} of ${total} entries`,
+  };
+
+  function renderServerTable(page = 2, texts: typeof pagerTexts | null = pagerTexts) {
     const server = {
       page,
       pageSize: 10 as const,
@@ -265,6 +272,7 @@ describe('DataTable server paging', () => {
         label="Events"
         emptyText="No events found."
         server={server}
+        pagerTexts={texts ?? undefined}
       />,
     );
     return server;
@@ -275,6 +283,12 @@ describe('DataTable server paging', () => {
     expect(screen.getByText('Page 2 of 5')).toBeVisible();
     expect(screen.getByText('Showing 11 to 20 of 45 entries')).toBeVisible();
     expect(firstColumn('Events')).toHaveLength(10);
+  });
+
+  it("says 'page X of Y' alone when the screen passes no words", () => {
+    renderServerTable(2, null);
+    expect(screen.getByText('page 2 of 5')).toBeVisible();
+    expect(screen.queryByText(/Showing/)).toBeNull();
   });
 
   it('reports page and page-size changes to the screen', async () => {

@@ -5,8 +5,9 @@
  *
  * Client mode (the default) sorts and pages in the browser: changing the sort or the page size
  * goes back to page 1, and a screen that deleted a row calls `ref.current.rowDeleted()` to step
- * back a page when the row was the last one of its page. Server mode (`server` prop, the events
- * screen) shows the page the screen fetched and reports page changes to it.
+ * back a page when the row was the last one of its page. Server mode (`server` prop) shows the
+ * page the screen fetched and reports page changes to it. The pager's words are the screen's
+ * (`pagerTexts`); screens usually reach this table through `QueryTable`.
  */
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import {
@@ -39,7 +40,11 @@ import { cn } from '@/components/ui/utils';
 import { usePageSize } from '@/lib/page-size-storage';
 import { clampPage, pageAfterDelete, pageCount as countPages } from '@/lib/paging';
 import type { PageSizeKey } from '@/lib/storage-keys';
-import { DataTablePagination } from './data-table-pagination';
+import { DataTablePagination, type PagerTexts } from './data-table-pagination';
+import { addNamespaces } from '@/lib/i18n';
+import { table } from '@/locales/en.json?table&lang.json';
+
+addNamespaces({ table });
 
 /** Column options read by DataTable, set in a column definition's `meta`. */
 declare module '@tanstack/react-table' {
@@ -70,12 +75,6 @@ export interface ServerPaging {
   /** Server-side sorting; without it the headers do not sort. */
   sorting?: SortingState;
   onSortingChange?: (sorting: SortingState) => void;
-  /**
-   * The pager's wording: the events screen's 'Page X of Y' with 'Showing a to b of n entries'
-   * (default), or the other list screens' 'page X of Y' for screens that page on the server
-   * only because their lists are large (entities, entity users).
-   */
-  pagerText?: 'events' | 'list';
 }
 
 interface DataTableCommonProps<TData> {
@@ -98,6 +97,8 @@ interface DataTableCommonProps<TData> {
   rowClassName?: (row: TData) => string | undefined;
   /** Number of skeleton rows while loading. */
   loadingRows?: number;
+  /** The pager's words; by default 'page X of Y' alone (spec: common behaviour of list screens). */
+  pagerTexts?: PagerTexts;
   ref?: Ref<DataTableHandle>;
 }
 
@@ -122,12 +123,20 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
   );
 }
 
+/** The screen's pager words, or 'page X of Y' alone. */
+function usePagerTexts(texts: PagerTexts | undefined): PagerTexts {
+  const { t } = useTranslation();
+  return texts ?? { page: (page, pageCount) => t('table.pageOf', { page, pageCount }) };
+}
+
 function ClientDataTable<TData>({
   pageSizeKey,
   initialSorting,
+  pagerTexts,
   ref,
   ...props
 }: DataTableCommonProps<TData> & { pageSizeKey: PageSizeKey; initialSorting?: SortingState }) {
+  const texts = usePagerTexts(pagerTexts);
   const [pageSize, setPageSize] = usePageSize(pageSizeKey);
   const [sorting, setSorting] = useState<SortingState>(initialSorting ?? []);
   const [requestedPage, setPage] = useState(1);
@@ -176,6 +185,7 @@ function ClientDataTable<TData>({
       table={table}
       pagination={
         <DataTablePagination
+          texts={texts}
           page={page}
           pageCount={pages}
           pageSize={pageSize}
@@ -192,9 +202,11 @@ function ClientDataTable<TData>({
 
 function ServerDataTable<TData>({
   server,
+  pagerTexts,
   ref,
   ...props
 }: DataTableCommonProps<TData> & { server: ServerPaging }) {
+  const texts = usePagerTexts(pagerTexts);
   const pages = countPages(server.totalCount, server.pageSize);
   const page = clampPage(server.page, pages);
   const sortable = server.sorting !== undefined && server.onSortingChange !== undefined;
@@ -244,7 +256,7 @@ function ServerDataTable<TData>({
       table={table}
       pagination={
         <DataTablePagination
-          variant={server.pagerText === 'list' ? 'client' : 'server'}
+          texts={texts}
           page={page}
           pageCount={pages}
           pageSize={server.pageSize}

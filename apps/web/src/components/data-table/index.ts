@@ -4,10 +4,17 @@ export {
   type DataTableProps,
   type ServerPaging,
 } from './data-table';
-export { DataTablePagination, type DataTablePaginationProps } from './data-table-pagination';
+export {
+  DataTablePagination,
+  type DataTablePaginationProps,
+  type PagerTexts,
+} from './data-table-pagination';
 export { PageSizeSelect } from './page-size-select';
 export { ApiErrorAlert } from '../api-error-alert';
 export { ConfirmDialog, type ConfirmDialogProps } from '../confirm-dialog';
 export { WaitingForConfiguration } from '../waiting-for-configuration';
 export { useDeleteRow, type DeleteRowOptions } from './use-delete-row';
+export { DeleteRowDialog, type DeleteRowDialogProps } from './delete-row-dialog';
 export { RowActions, type RowActionsProps } from './row-actions';
+export { QueryTable, type ListPage, type TableQuery } from './query-table';
+export { useRowDialogs, type RowDialogs } from './use-row-dialogs';

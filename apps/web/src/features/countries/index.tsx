@@ -3,18 +3,18 @@
  * countries, importing countries from a JSON file, the way to the FATF import, and deleting a
  * country (admins; section 8 gives every refusal's text).
  */
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { FileSpreadsheetIcon, PlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { countryImportFile, type Country } from '@console/contracts';
 import { paths } from '@/app/paths';
 import {
-  ConfirmDialog,
-  DataTable,
+  DeleteRowDialog,
+  QueryTable,
   WaitingForConfiguration,
   type DataTableHandle,
-  useDeleteRow,
+  useRowDialogs,
 } from '@/components/data-table';
 import { ImportJsonButton } from '@/components/import-json-button';
 import { PageHeader } from '@/components/page-header';
@@ -28,12 +28,10 @@ import {
   useImportCountriesMutation,
 } from './api';
 import { countriesColumns } from './countries-columns';
+import { addNamespaces } from '@/lib/i18n';
+import { countries } from '@/locales/en.json?countries&lang.json';
 
-/** Which dialog is open, and for which country (kept while the dialog closes). */
-interface DialogState {
-  open: 'delete' | null;
-  currentRow: Country | null;
-}
+addNamespaces({ countries });
 
 export default function CountriesPage() {
   const { t } = useTranslation();
@@ -76,57 +74,38 @@ function CountriesTable() {
   const countries = useCountriesQuery();
   const deleteCountry = useDeleteCountryMutation();
   const tableRef = useRef<DataTableHandle>(null);
-  const [dialog, setDialog] = useState<DialogState>({ open: null, currentRow: null });
-
+  const dialogs = useRowDialogs<'delete', Country>();
+  const { show } = dialogs;
   const columns = useMemo(
-    () =>
-      countriesColumns(t, {
-        onDelete: (country) => setDialog({ open: 'delete', currentRow: country }),
-      }),
-    [t],
+    () => countriesColumns(t, { onDelete: (country) => show('delete', country) }),
+    [t, show],
   );
-
-  const closeDialog = () => setDialog((current) => ({ ...current, open: null }));
-  const country = dialog.currentRow;
-
-  const deleteRow = useDeleteRow<Country>({
-    mutate: deleteCountry.mutate,
-    queryKey: countriesQueryKey,
-    tableRef,
-    successText: (row) => t('countries.deleted', { name: row.countryName }),
-    errorText: (error, row) => deleteCountryErrorText(error, row, t),
-    onSettled: closeDialog,
-  });
 
   return (
     <>
-      <DataTable<Country>
+      <QueryTable<Country>
         ref={tableRef}
+        query={countries}
         columns={columns}
-        data={countries.data}
         label={t('pages.countries')}
         emptyText={t('countries.empty')}
         pageSizeKey={PAGE_SIZE_KEYS.countries}
         getRowId={(row) => String(row.id)}
-        isLoading={countries.isPending}
-        error={countries.isError ? countries.error : undefined}
-        onRetry={() => void countries.refetch()}
       />
-      <ConfirmDialog
-        open={dialog.open === 'delete'}
-        onOpenChange={(open) => {
-          if (!open) closeDialog();
-        }}
+      <DeleteRowDialog<Country>
+        row={dialogs.row}
+        open={dialogs.open === 'delete'}
+        onClose={dialogs.close}
+        mutation={deleteCountry}
+        queryKey={countriesQueryKey}
+        tableRef={tableRef}
         title={t('countries.deleteTitle')}
-        description={
-          country
-            ? t('countries.deleteDescription', { name: country.countryName, id: country.id })
-            : ''
+        description={(row) =>
+          t('countries.deleteDescription', { name: row.countryName, id: row.id })
         }
         confirmLabel={t('countries.deleteConfirm')}
-        destructive
-        isPending={deleteCountry.isPending}
-        onConfirm={() => country && deleteRow(country)}
+        successText={(row) => t('countries.deleted', { name: row.countryName })}
+        errorText={(error, row) => deleteCountryErrorText(error, row, t)}
       />
     </>
   );

@@ -4,16 +4,17 @@
  * create and edit dialog, deleting (admins; section 8 gives every refusal's text) and importing
  * from a JSON file.
  */
-import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
+import { useMemo, useRef, type RefObject } from 'react';
 import { PlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { documentTypeImportFile, type DocumentType } from '@console/contracts';
 import {
-  ConfirmDialog,
-  DataTable,
+  DeleteRowDialog,
+  QueryTable,
   WaitingForConfiguration,
   type DataTableHandle,
-  useDeleteRow,
+  type RowDialogs,
+  useRowDialogs,
 } from '@/components/data-table';
 import { ImportJsonButton } from '@/components/import-json-button';
 import { PageHeader } from '@/components/page-header';
@@ -29,26 +30,19 @@ import {
 } from './api';
 import { DocumentTypeDialog } from './document-type-dialog';
 import { documentTypesColumns } from './document-types-columns';
+import { addNamespaces } from '@/lib/i18n';
+import { documentTypes, documentType } from '@/locales/en.json?documentTypes&lang.json';
 
-/** Which dialog is open, and for which document type (kept while the dialog closes). */
-interface DialogState {
-  open: 'add' | 'edit' | 'delete' | null;
-  currentRow: DocumentType | null;
-}
+addNamespaces({ documentTypes, documentType });
+
+type Dialogs = RowDialogs<'add' | 'edit' | 'delete', DocumentType>;
 
 export default function DocumentTypesPage() {
   const { t } = useTranslation();
   const importDocumentTypes = useImportDocumentTypesMutation();
+  const deleteDocumentType = useDeleteDocumentTypeMutation();
   const tableRef = useRef<DataTableHandle>(null);
-  const [dialog, setDialog] = useState<DialogState>({ open: null, currentRow: null });
-  const onEdit = useCallback(
-    (row: DocumentType) => setDialog({ open: 'edit', currentRow: row }),
-    [],
-  );
-  const onDelete = useCallback(
-    (row: DocumentType) => setDialog({ open: 'delete', currentRow: row }),
-    [],
-  );
+  const dialogs: Dialogs = useRowDialogs();
 
   return (
     <>
@@ -56,7 +50,7 @@ export default function DocumentTypesPage() {
         title={t('pages.documentTypes')}
         actions={
           <>
-            <Button onClick={() => setDialog({ open: 'add', currentRow: null })}>
+            <Button onClick={() => dialogs.show('add')}>
               <PlusIcon aria-hidden="true" />
               {t('documentTypes.add')}
             </Button>
@@ -70,21 +64,36 @@ export default function DocumentTypesPage() {
         }
       />
       <WaitingForConfiguration>
-        <DocumentTypesTable tableRef={tableRef} onEdit={onEdit} onDelete={onDelete} />
+        <DocumentTypesTable tableRef={tableRef} show={dialogs.show} />
       </WaitingForConfiguration>
-      <DocumentTypesDialogs dialog={dialog} setDialog={setDialog} tableRef={tableRef} />
+      <DocumentTypeDialog
+        open={dialogs.open === 'add' || dialogs.open === 'edit'}
+        onOpenChange={dialogs.onOpenChange}
+        documentType={dialogs.open === 'add' ? null : dialogs.row}
+      />
+      <DeleteRowDialog<DocumentType>
+        row={dialogs.row}
+        open={dialogs.open === 'delete'}
+        onClose={dialogs.close}
+        mutation={deleteDocumentType}
+        queryKey={documentTypesQueryKeys.all}
+        tableRef={tableRef}
+        title={t('documentTypes.deleteTitle')}
+        description={(row) => t('documentTypes.deleteDescription', { id: row.id })}
+        confirmLabel={t('documentTypes.deleteConfirm')}
+        successText={(row) => t('documentTypes.deleted', { id: row.id })}
+        errorText={(error, row) => deleteDocumentTypeErrorText(error, row, t)}
+      />
     </>
   );
 }
 
 function DocumentTypesTable({
   tableRef,
-  onEdit,
-  onDelete,
+  show,
 }: {
   tableRef: RefObject<DataTableHandle | null>;
-  onEdit: (documentType: DocumentType) => void;
-  onDelete: (documentType: DocumentType) => void;
+  show: Dialogs['show'];
 }) {
   const { t, i18n } = useTranslation();
   const documentTypes = useDocumentTypesQuery();
@@ -103,74 +112,21 @@ function DocumentTypesTable({
           return i18n.exists(key) ? t(key) : documentType.displayName;
         },
         formNames,
-        onEdit,
-        onDelete,
+        onEdit: (row) => show('edit', row),
+        onDelete: (row) => show('delete', row),
       }),
-    [t, i18n, formNames, onEdit, onDelete],
+    [t, i18n, formNames, show],
   );
 
   return (
-    <DataTable<DocumentType>
+    <QueryTable<DocumentType>
       ref={tableRef}
+      query={documentTypes}
       columns={columns}
-      data={documentTypes.data}
       label={t('pages.documentTypes')}
       emptyText={t('documentTypes.empty')}
       pageSizeKey={PAGE_SIZE_KEYS.documentTypes}
       getRowId={(row) => row.id}
-      isLoading={documentTypes.isPending}
-      error={documentTypes.isError ? documentTypes.error : undefined}
-      onRetry={() => void documentTypes.refetch()}
     />
-  );
-}
-
-function DocumentTypesDialogs({
-  dialog,
-  setDialog,
-  tableRef,
-}: {
-  dialog: DialogState;
-  setDialog: (update: (current: DialogState) => DialogState) => void;
-  tableRef: RefObject<DataTableHandle | null>;
-}) {
-  const { t } = useTranslation();
-  const deleteDocumentType = useDeleteDocumentTypeMutation();
-  const closeDialog = () => setDialog((current) => ({ ...current, open: null }));
-  const documentType = dialog.currentRow;
-
-  const deleteRow = useDeleteRow<DocumentType>({
-    mutate: deleteDocumentType.mutate,
-    queryKey: documentTypesQueryKeys.all,
-    tableRef,
-    successText: (row) => t('documentTypes.deleted', { id: row.id }),
-    errorText: (error, row) => deleteDocumentTypeErrorText(error, row, t),
-    onSettled: closeDialog,
-  });
-
-  return (
-    <>
-      <DocumentTypeDialog
-        open={dialog.open === 'add' || dialog.open === 'edit'}
-        onOpenChange={(open) => {
-          if (!open) closeDialog();
-        }}
-        documentType={dialog.open === 'add' ? null : documentType}
-      />
-      <ConfirmDialog
-        open={dialog.open === 'delete'}
-        onOpenChange={(open) => {
-          if (!open) closeDialog();
-        }}
-        title={t('documentTypes.deleteTitle')}
-        description={
-          documentType ? t('documentTypes.deleteDescription', { id: documentType.id }) : ''
-        }
-        confirmLabel={t('documentTypes.deleteConfirm')}
-        destructive
-        isPending={deleteDocumentType.isPending}
-        onConfirm={() => documentType && deleteRow(documentType)}
-      />
-    </>
   );
 }

@@ -2,24 +2,24 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiPath, entitiesApi, type EntityPage, entityPageSchema } from '@console/contracts';
 import { api } from '@/lib/api-client';
-import { portalPageQuery, type PortalPageRequest } from './portal-paging';
+import { offsetPageQuery, type OffsetPageRequest } from '@/lib/paging';
 
 export const entitiesQueryKeys = {
   all: ['entities'] as const,
-  page: (request: PortalPageRequest) => ['entities', 'page', request] as const,
+  page: (request: OffsetPageRequest) => ['entities', 'page', request] as const,
 };
 
 /** GET api/Entity?offset&limit: one page, and the total. */
 export async function fetchEntities(
-  request: PortalPageRequest,
+  request: OffsetPageRequest,
   signal?: AbortSignal,
 ): Promise<EntityPage> {
   return entityPageSchema.parse(
-    await api.get<unknown>(`${apiPath(entitiesApi.list)}?${portalPageQuery(request)}`, { signal }),
+    await api.get<unknown>(`${apiPath(entitiesApi.list)}?${offsetPageQuery(request)}`, { signal }),
   );
 }
 
-export function useEntitiesQuery(request: PortalPageRequest) {
+export function useEntitiesQuery(request: OffsetPageRequest) {
   return useQuery({
     queryKey: entitiesQueryKeys.page(request),
     queryFn: ({ signal }) => fetchEntities(request, signal),

@@ -6,12 +6,16 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@console/contracts';
-import { DataTable, WaitingForConfiguration } from '@/components/data-table';
+import { QueryTable, WaitingForConfiguration } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
+import { useServerPaging } from '@/lib/paging';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
 import { useEntitiesQuery } from './api';
 import { entitiesColumns } from './entities-columns';
-import { usePortalPaging, useStayWithinPages } from './portal-paging';
+import { addNamespaces } from '@/lib/i18n';
+import { entities } from '@/locales/en.json?entities&lang.json';
+
+addNamespaces({ entities });
 
 export default function EntitiesPage() {
   const { t } = useTranslation();
@@ -27,31 +31,18 @@ export default function EntitiesPage() {
 
 function EntitiesTable() {
   const { t } = useTranslation();
-  const paging = usePortalPaging(PAGE_SIZE_KEYS.entities);
-  const entities = useEntitiesQuery(paging.request);
+  const paging = useServerPaging(PAGE_SIZE_KEYS.entities);
+  const entities = useEntitiesQuery(paging.offsetRequest);
   const columns = useMemo(() => entitiesColumns(t), [t]);
-  useStayWithinPages(paging.page, paging.pageSize, entities.data?.totalCount, paging.setPage);
-
   return (
-    <DataTable<Entity>
+    <QueryTable<Entity>
+      query={entities}
+      paging={paging}
+      sortable
       columns={columns}
-      data={entities.data?.data}
       label={t('pages.entities')}
       emptyText={t('entities.empty')}
       getRowId={(row) => row.partyEntityId}
-      isLoading={entities.isPending}
-      error={entities.isError ? entities.error : undefined}
-      onRetry={() => void entities.refetch()}
-      server={{
-        page: paging.page,
-        pageSize: paging.pageSize,
-        totalCount: entities.data?.totalCount ?? 0,
-        onPageChange: paging.setPage,
-        onPageSizeChange: paging.setPageSize,
-        sorting: paging.sorting,
-        onSortingChange: paging.setSorting,
-        pagerText: 'list',
-      }}
     />
   );
 }

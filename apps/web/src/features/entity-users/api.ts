@@ -12,20 +12,20 @@ import {
   entityUsersApi,
 } from '@console/contracts';
 import { ApiError, api, apiErrorMessage } from '@/lib/api-client';
-import { portalPageQuery, type PortalPageRequest } from '@/features/entities/portal-paging';
+import { offsetPageQuery, type OffsetPageRequest } from '@/lib/paging';
 
 export const entityUsersQueryKeys = {
   all: ['entityUsers'] as const,
-  page: (request: PortalPageRequest) => ['entityUsers', 'page', request] as const,
+  page: (request: OffsetPageRequest) => ['entityUsers', 'page', request] as const,
 };
 
 /** GET api/EntityUser?offset&limit: one page, and the total. */
 export async function fetchEntityUsers(
-  request: PortalPageRequest,
+  request: OffsetPageRequest,
   signal?: AbortSignal,
 ): Promise<EntityUserPage> {
   return entityUserPageSchema.parse(
-    await api.get<unknown>(`${apiPath(entityUsersApi.list)}?${portalPageQuery(request)}`, {
+    await api.get<unknown>(`${apiPath(entityUsersApi.list)}?${offsetPageQuery(request)}`, {
       signal,
     }),
   );
@@ -41,7 +41,7 @@ export function deleteEntityUserKey(userId: string, keyName: string): Promise<vo
   });
 }
 
-export function useEntityUsersQuery(request: PortalPageRequest) {
+export function useEntityUsersQuery(request: OffsetPageRequest) {
   return useQuery({
     queryKey: entityUsersQueryKeys.page(request),
     queryFn: ({ signal }) => fetchEntityUsers(request, signal),

@@ -5,15 +5,21 @@
  * after confirmation: it disappears at once, and the list reloads if the deletion fails (spec 4);
  * section 8 gives every message.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { validateKeyDeletion, type EntityUser } from '@console/contracts';
-import { ConfirmDialog, DataTable, WaitingForConfiguration } from '@/components/data-table';
+import {
+  ConfirmDialog,
+  QueryTable,
+  WaitingForConfiguration,
+  type RowDialogs,
+  useRowDialogs,
+} from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { useIsAdmin } from '@/lib/signed-in-user';
+import { useServerPaging } from '@/lib/paging';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
-import { usePortalPaging, useStayWithinPages } from '@/features/entities/portal-paging';
 import {
   deleteKeyErrorText,
   useDeleteEntityUserKeyMutation,
@@ -22,84 +28,70 @@ import {
 } from './api';
 import { entityUserName } from './entity-user-name';
 import { entityUsersColumns } from './entity-users-columns';
+import { addNamespaces } from '@/lib/i18n';
+import { entityUsers } from '@/locales/en.json?entityUsers&lang.json';
 
-/** Which dialog is open, and for which user's key (kept while the dialog closes). */
-interface DialogState {
-  open: 'deleteKey' | null;
-  currentRow: { user: EntityUser; keyName: string } | null;
+addNamespaces({ entityUsers });
+
+/** The key deletion to confirm: a user's key. */
+interface KeyTarget {
+  user: EntityUser;
+  keyName: string;
 }
+
+type Dialogs = RowDialogs<'deleteKey', KeyTarget>;
 
 export default function EntityUsersPage() {
   const { t } = useTranslation();
-  const [dialog, setDialog] = useState<DialogState>({ open: null, currentRow: null });
-  const onDeleteKey = useCallback(
-    (user: EntityUser, keyName: string) =>
-      setDialog({ open: 'deleteKey', currentRow: { user, keyName } }),
-    [],
-  );
+  const dialogs: Dialogs = useRowDialogs();
   return (
     <>
       <PageHeader title={t('pages.entityUsers')} />
       <WaitingForConfiguration>
-        <EntityUsersTable onDeleteKey={onDeleteKey} />
+        <EntityUsersTable show={dialogs.show} />
       </WaitingForConfiguration>
-      <EntityUsersDialogs dialog={dialog} setDialog={setDialog} />
+      <DeleteKeyDialog dialogs={dialogs} />
     </>
   );
 }
 
-function EntityUsersTable({
-  onDeleteKey,
-}: {
-  onDeleteKey: (user: EntityUser, keyName: string) => void;
-}) {
+function EntityUsersTable({ show }: { show: Dialogs['show'] }) {
   const { t } = useTranslation();
   const isAdmin = useIsAdmin();
-  const paging = usePortalPaging(PAGE_SIZE_KEYS.entityUsers);
-  const entityUsers = useEntityUsersQuery(paging.request);
+  const paging = useServerPaging(PAGE_SIZE_KEYS.entityUsers);
+  const entityUsers = useEntityUsersQuery(paging.offsetRequest);
   const columns = useMemo(
-    () => entityUsersColumns(t, { canDeleteKeys: isAdmin, onDeleteKey }),
-    [t, isAdmin, onDeleteKey],
+    () =>
+      entityUsersColumns(t, {
+        canDeleteKeys: isAdmin,
+        onDeleteKey: (user, keyName) => show('deleteKey', { user, keyName }),
+      }),
+    [t, isAdmin, show],
   );
-  useStayWithinPages(paging.page, paging.pageSize, entityUsers.data?.totalCount, paging.setPage);
-
   return (
-    <DataTable<EntityUser>
+    <QueryTable<EntityUser>
+      query={entityUsers}
+      paging={paging}
       columns={columns}
-      data={entityUsers.data?.data}
       label={t('pages.entityUsers')}
       emptyText={t('entityUsers.empty')}
       getRowId={(row) => row.partyUserId}
-      isLoading={entityUsers.isPending}
-      error={entityUsers.isError ? entityUsers.error : undefined}
-      onRetry={() => void entityUsers.refetch()}
-      server={{
-        page: paging.page,
-        pageSize: paging.pageSize,
-        totalCount: entityUsers.data?.totalCount ?? 0,
-        onPageChange: paging.setPage,
-        onPageSizeChange: paging.setPageSize,
-        pagerText: 'list',
-      }}
     />
   );
 }
 
-function EntityUsersDialogs({
-  dialog,
-  setDialog,
-}: {
-  dialog: DialogState;
-  setDialog: (update: (current: DialogState) => DialogState) => void;
-}) {
+/**
+ * The key deletion is not a row deletion (the row stays, the key leaves it at once): the
+ * optimistic mutation, not the list's delete flow.
+ */
+function DeleteKeyDialog({ dialogs }: { dialogs: Dialogs }) {
   const { t } = useTranslation();
   const deleteKey = useDeleteEntityUserKeyMutation();
-  const closeDialog = () => setDialog((current) => ({ ...current, open: null }));
-  const target = dialog.currentRow;
+  const target = dialogs.row;
 
   function confirmDeleteKey() {
     if (!target) return;
-    closeDialog();
+    dialogs.close();
     const deletion: KeyDeletion = { userId: target.user.partyUserId, keyName: target.keyName };
     const problem = validateKeyDeletion(deletion.userId, deletion.keyName);
     if (problem) {
@@ -114,10 +106,8 @@ function EntityUsersDialogs({
 
   return (
     <ConfirmDialog
-      open={dialog.open === 'deleteKey'}
-      onOpenChange={(open) => {
-        if (!open) closeDialog();
-      }}
+      open={dialogs.open === 'deleteKey'}
+      onOpenChange={dialogs.onOpenChange}
       title={t('entityUsers.deleteKeyTitle')}
       description={
         target

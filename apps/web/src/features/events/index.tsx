@@ -7,16 +7,16 @@ import { useMemo, useState } from 'react';
 import { FlaskConicalIcon, RefreshCwIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { EventItem, EventSortOrder, PageSize } from '@console/contracts';
-import { DataTable, WaitingForConfiguration } from '@/components/data-table';
+import type { SortingState } from '@tanstack/react-table';
+import type { EventItem, EventSortOrder } from '@console/contracts';
+import { QueryTable, WaitingForConfiguration, type PagerTexts } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useAuthSession } from '@/lib/auth-session';
-import { usePageSize } from '@/lib/page-size-storage';
-import { pageCount } from '@/lib/paging';
+import { useServerPaging } from '@/lib/paging';
 import { hasRole } from '@/lib/signed-in-user';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
 import {
@@ -27,9 +27,16 @@ import {
 } from './api';
 import { eventRowClassName, eventsColumns } from './events-columns';
 import { useDebouncedValue } from './use-debounced-value';
+import { addNamespaces } from '@/lib/i18n';
+import { events } from '@/locales/en.json?events&lang.json';
+
+addNamespaces({ events });
 
 /** How long the event-name filter waits for typing to pause. */
 export const EVENT_NAME_DEBOUNCE_MS = 300;
+
+/** The log's order at first: newest first, by the Created At column. */
+const NEWEST_FIRST: SortingState = [{ id: 'createdAt', desc: true }];
 
 export default function EventsPage() {
   const { t } = useTranslation();
@@ -55,9 +62,9 @@ function useIsStaff(): boolean {
 function EventsView() {
   const { t } = useTranslation();
   const isStaff = useIsStaff();
-  const [pageSize, setPageSize] = usePageSize(PAGE_SIZE_KEYS.events);
-  const [page, setPage] = useState(1);
-  const [sortOrder, setSortOrder] = useState<EventSortOrder>('desc');
+  const paging = useServerPaging(PAGE_SIZE_KEYS.events, NEWEST_FIRST);
+  const { page, pageSize, setPage } = paging;
+  const sortOrder: EventSortOrder = paging.sorting[0]?.desc === false ? 'asc' : 'desc';
   const [unprocessedOnly, setUnprocessedOnly] = useState(false);
   const [erroredOnly, setErroredOnly] = useState(false);
   const [nameInput, setNameInput] = useState('');
@@ -80,11 +87,13 @@ function EventsView() {
   });
   const resetEvent = useResetEventMutation();
   const createTestEvent = useCreateTestEventMutation();
-
-  // The log shrank under the current page (filters elsewhere, resets): show its last page.
-  const totalCount = events.data?.totalCount ?? 0;
-  const lastPage = pageCount(totalCount, pageSize);
-  if (events.data && !events.isPlaceholderData && page > lastPage) setPage(lastPage);
+  const pagerTexts = useMemo<PagerTexts>(
+    () => ({
+      page: (current, pageCount) => t('table.pageOfServer', { page: current, pageCount }),
+      range: ({ from, to, total }) => t('table.showing', { from, to, total }),
+    }),
+    [t],
+  );
 
   const resetting = resetEvent.isPending ? resetEvent.variables : undefined;
   const columns = useMemo(
@@ -174,32 +183,16 @@ function EventsView() {
           )}
         </div>
       </div>
-      <DataTable<EventItem>
+      <QueryTable<EventItem>
+        query={events}
+        paging={paging}
+        sortable
+        pagerTexts={pagerTexts}
         columns={columns}
-        data={events.data?.data}
         label={t('pages.events')}
         emptyText={t('events.empty')}
         getRowId={(row) => String(row.id)}
         rowClassName={eventRowClassName}
-        isLoading={events.isPending}
-        error={events.isError ? events.error : undefined}
-        onRetry={() => void events.refetch()}
-        server={{
-          page,
-          pageSize,
-          totalCount,
-          onPageChange: setPage,
-          onPageSizeChange: (size: PageSize) => {
-            setPageSize(size);
-            setPage(1);
-          },
-          sorting: [{ id: 'createdAt', desc: sortOrder === 'desc' }],
-          onSortingChange: (sorting) => {
-            const next = sorting.find((sort) => sort.id === 'createdAt');
-            setSortOrder(next && !next.desc ? 'asc' : 'desc');
-            setPage(1);
-          },
-        }}
       />
     </div>
   );

@@ -3,16 +3,17 @@
  * table of the people registered for a tenant's portal, the add dialog, and removing one after
  * confirmation (which ends that person's portal access).
  */
-import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
+import { useMemo, useRef, type RefObject } from 'react';
 import { PlusIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TenantUser } from '@console/contracts';
 import {
-  ConfirmDialog,
-  DataTable,
+  DeleteRowDialog,
+  QueryTable,
   WaitingForConfiguration,
   type DataTableHandle,
-  useDeleteRow,
+  type RowDialogs,
+  useRowDialogs,
 } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -25,112 +26,73 @@ import {
 } from './api';
 import { TenantUserDialog } from './tenant-user-dialog';
 import { tenantUsersColumns } from './tenant-users-columns';
+import { addNamespaces } from '@/lib/i18n';
+import { tenantUsers } from '@/locales/en.json?tenantUsers&lang.json';
 
-/** Which dialog is open, and for which tenant user (kept while the dialog closes). */
-interface DialogState {
-  open: 'add' | 'delete' | null;
-  currentRow: TenantUser | null;
-}
+addNamespaces({ tenantUsers });
+
+type Dialogs = RowDialogs<'add' | 'delete', TenantUser>;
 
 export default function TenantUsersPage() {
   const { t } = useTranslation();
+  const deleteTenantUser = useDeleteTenantUserMutation();
   const tableRef = useRef<DataTableHandle>(null);
-  const [dialog, setDialog] = useState<DialogState>({ open: null, currentRow: null });
-  const onDelete = useCallback(
-    (row: TenantUser) => setDialog({ open: 'delete', currentRow: row }),
-    [],
-  );
+  const dialogs: Dialogs = useRowDialogs();
 
   return (
     <>
       <PageHeader
         title={t('pages.tenantUsers')}
         actions={
-          <Button onClick={() => setDialog({ open: 'add', currentRow: null })}>
+          <Button onClick={() => dialogs.show('add')}>
             <PlusIcon aria-hidden="true" />
             {t('tenantUsers.add')}
           </Button>
         }
       />
       <WaitingForConfiguration>
-        <TenantUsersTable tableRef={tableRef} onDelete={onDelete} />
+        <TenantUsersTable tableRef={tableRef} show={dialogs.show} />
       </WaitingForConfiguration>
-      <TenantUsersDialogs dialog={dialog} setDialog={setDialog} tableRef={tableRef} />
+      <TenantUserDialog open={dialogs.open === 'add'} onOpenChange={dialogs.onOpenChange} />
+      <DeleteRowDialog<TenantUser>
+        row={dialogs.row}
+        open={dialogs.open === 'delete'}
+        onClose={dialogs.close}
+        mutation={deleteTenantUser}
+        queryKey={tenantUsersQueryKeys.all}
+        tableRef={tableRef}
+        title={t('tenantUsers.deleteTitle')}
+        description={(row) => t('tenantUsers.deleteDescription', { email: row.email })}
+        confirmLabel={t('tenantUsers.deleteConfirm')}
+        successText={(row) => t('tenantUsers.deleted', { email: row.email })}
+        errorText={(error) => deleteTenantUserErrorText(error, t)}
+      />
     </>
   );
 }
 
 function TenantUsersTable({
   tableRef,
-  onDelete,
+  show,
 }: {
   tableRef: RefObject<DataTableHandle | null>;
-  onDelete: (tenantUser: TenantUser) => void;
+  show: Dialogs['show'];
 }) {
   const { t } = useTranslation();
   const tenantUsers = useTenantUsersQuery();
-  const columns = useMemo(() => tenantUsersColumns(t, { onDelete }), [t, onDelete]);
+  const columns = useMemo(
+    () => tenantUsersColumns(t, { onDelete: (row) => show('delete', row) }),
+    [t, show],
+  );
   return (
-    <DataTable<TenantUser>
+    <QueryTable<TenantUser>
       ref={tableRef}
+      query={tenantUsers}
       columns={columns}
-      data={tenantUsers.data}
       label={t('pages.tenantUsers')}
       emptyText={t('tenantUsers.empty')}
       pageSizeKey={PAGE_SIZE_KEYS.tenantUsers}
       getRowId={(row) => String(row.id)}
-      isLoading={tenantUsers.isPending}
-      error={tenantUsers.isError ? tenantUsers.error : undefined}
-      onRetry={() => void tenantUsers.refetch()}
     />
-  );
-}
-
-function TenantUsersDialogs({
-  dialog,
-  setDialog,
-  tableRef,
-}: {
-  dialog: DialogState;
-  setDialog: (update: (current: DialogState) => DialogState) => void;
-  tableRef: RefObject<DataTableHandle | null>;
-}) {
-  const { t } = useTranslation();
-  const deleteTenantUser = useDeleteTenantUserMutation();
-  const closeDialog = () => setDialog((current) => ({ ...current, open: null }));
-  const tenantUser = dialog.currentRow;
-
-  const deleteRow = useDeleteRow<TenantUser>({
-    mutate: deleteTenantUser.mutate,
-    queryKey: tenantUsersQueryKeys.all,
-    tableRef,
-    successText: (row) => t('tenantUsers.deleted', { email: row.email }),
-    errorText: (error) => deleteTenantUserErrorText(error, t),
-    onSettled: closeDialog,
-  });
-
-  return (
-    <>
-      <TenantUserDialog
-        open={dialog.open === 'add'}
-        onOpenChange={(open) => {
-          if (!open) closeDialog();
-        }}
-      />
-      <ConfirmDialog
-        open={dialog.open === 'delete'}
-        onOpenChange={(open) => {
-          if (!open) closeDialog();
-        }}
-        title={t('tenantUsers.deleteTitle')}
-        description={
-          tenantUser ? t('tenantUsers.deleteDescription', { email: tenantUser.email }) : ''
-        }
-        confirmLabel={t('tenantUsers.deleteConfirm')}
-        destructive
-        isPending={deleteTenantUser.isPending}
-        onConfirm={() => tenantUser && deleteRow(tenantUser)}
-      />
-    </>
   );
 }
