@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { ConsoleApp } from '../../http/console-app.ts';
 import { currentUser } from '../../auth/index.ts';
 import { badRequest } from '../../http/errors.ts';
+import { notModifiedResponse } from '../../http/reference-cache.ts';
 import { errorResponses } from '../errors.ts';
 import type { FeatureDependencies } from '../index.ts';
 import { listDocumentTypes, usedApiServiceNames, usedTags } from './queries.ts';
@@ -26,7 +27,10 @@ import {
  * Document types (spec part 1, section 7): reads, create, update and import for staff, delete for
  * admins.
  */
-export function registerDocumentTypeRoutes(app: ConsoleApp, { database }: FeatureDependencies) {
+export function registerDocumentTypeRoutes(
+  app: ConsoleApp,
+  { database, referenceCache }: FeatureDependencies,
+) {
   const { db } = database;
   const tags = ['document types'];
 
@@ -37,10 +41,19 @@ export function registerDocumentTypeRoutes(app: ConsoleApp, { database }: Featur
       schema: {
         tags,
         summary: 'List every document type, by sequence then ID',
-        response: { 200: documentTypeListSchema, ...errorResponses(401, 403) },
+        response: {
+          200: documentTypeListSchema,
+          ...notModifiedResponse,
+          ...errorResponses(401, 403),
+        },
       },
     },
-    async () => listDocumentTypes(db),
+    async (request, reply) =>
+      referenceCache.reply(request, reply, {
+        list: 'document_types',
+        variant: 'document-types',
+        read: listDocumentTypes,
+      }),
   );
 
   app.get(
@@ -50,10 +63,15 @@ export function registerDocumentTypeRoutes(app: ConsoleApp, { database }: Featur
       schema: {
         tags,
         summary: 'Every tag in use by a document type, once, sorted',
-        response: { 200: usedNamesSchema, ...errorResponses(401, 403) },
+        response: { 200: usedNamesSchema, ...notModifiedResponse, ...errorResponses(401, 403) },
       },
     },
-    async () => usedTags(db),
+    async (request, reply) =>
+      referenceCache.reply(request, reply, {
+        list: 'document_types',
+        variant: 'used-tags',
+        read: usedTags,
+      }),
   );
 
   app.get(
@@ -63,10 +81,15 @@ export function registerDocumentTypeRoutes(app: ConsoleApp, { database }: Featur
       schema: {
         tags,
         summary: 'Every API reference service name in use by a document type, once, sorted',
-        response: { 200: usedNamesSchema, ...errorResponses(401, 403) },
+        response: { 200: usedNamesSchema, ...notModifiedResponse, ...errorResponses(401, 403) },
       },
     },
-    async () => usedApiServiceNames(db),
+    async (request, reply) =>
+      referenceCache.reply(request, reply, {
+        list: 'document_types',
+        variant: 'used-api-service-names',
+        read: usedApiServiceNames,
+      }),
   );
 
   app.post(
