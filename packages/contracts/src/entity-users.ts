@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { listPageQueryShape, pageSchema, sortQueryParam, tenantIdQueryParam } from './entities.ts';
-import type { Page } from './entities.ts';
+import { tenantIdQueryParam } from './entities.ts';
+import { listPageQueryShape, pageSchema, sortQueryParam, type Page } from './pagination.ts';
 
 /** Users of entities, with their keys (spec part 1, sections 2, 3, 5, 7, 8 and 9). */
 
