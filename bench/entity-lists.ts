@@ -237,7 +237,8 @@ async function checkSamePage(
   if (!response.ok) throw new Error(`GET ${url}: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { data: Record<string, string>[] };
   const httpIds = body.data.map((row) => row[list.idField]);
-  if (httpIds.length === 0 || JSON.stringify(httpIds) !== JSON.stringify(directIds)) {
+  // Empty only when BENCH_ENTITY_SCALE is too small for the page.
+  if (JSON.stringify(httpIds) !== JSON.stringify(directIds)) {
     throw new Error(
       `GET ${url} and the direct query disagree: ${httpIds.length} rows from ${httpIds[0]}, ` +
         `${directIds.length} rows from ${directIds[0]}`,
