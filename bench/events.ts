@@ -6,7 +6,7 @@ import { migrateTo } from '../apps/server/src/db/migrator.ts';
 import { recordEvents, type NewEvent } from '../apps/server/src/outbox/outbox.ts';
 import { EVENT_SUBSCRIPTIONS } from '../apps/server/src/outbox/subscriptions.ts';
 import { subscribersOf } from '../apps/server/src/outbox/worker.ts';
-import { accessTokenFor, load, ratio, repoRoot } from './lib.ts';
+import { accessTokenFor, benchPostgresUrl, load, ratio, repoRoot } from './lib.ts';
 
 /**
  * Event pipeline on PostgreSQL (issue 5), in a throwaway database `console_bench_<timestamp>`:
@@ -31,7 +31,7 @@ export async function benchEvents(): Promise<void> {
   const backlog = positiveIntFromEnv('BENCH_EVENT_BACKLOG', 100_000);
   const total = positiveIntFromEnv('BENCH_EVENTS_TOTAL', 1_000_000);
   const durationSeconds = positiveIntFromEnv('BENCH_EVENTS_DURATION', 5);
-  const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const adminUrl = `${await benchPostgresUrl()}/postgres`;
   const name = `console_bench_${Date.now()}`;
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -5,13 +5,49 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
+import {
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from '../apps/server/src/db/embedded-postgres.ts';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export interface LoadResult {
   requestsPerSecond: number;
   p99Ms: number;
+  /** Failed requests plus answers other than 2xx and 304. */
   errors: number;
+}
+
+let cluster: Promise<EmbeddedPostgres> | undefined;
+
+/**
+ * The PostgreSQL of every benchmark that needs a database of its own: one embedded cluster (the
+ * product's own, db/embedded-postgres.ts) in a temporary directory, started on first use and
+ * stopped by stopBenchPostgres(). Answers `postgres://user:password@127.0.0.1:port` (no
+ * database): append `/<database>`.
+ */
+export async function benchPostgresUrl(): Promise<string> {
+  cluster ??= mkdtemp(path.join(tmpdir(), 'console-bench-pg-')).then((dir) =>
+    startEmbeddedPostgres({
+      dataDir: path.join(dir, 'postgres'),
+      port: 0,
+      // Thrown away after the run; 200 client connections plus the servers' pools.
+      settings: { fsync: 'off', max_connections: '300' },
+      initdbNoSync: true,
+    }),
+  );
+  return (await cluster).connectionString('postgres').replace(/\/postgres$/, '');
+}
+
+export async function stopBenchPostgres(): Promise<void> {
+  if (cluster) await (await cluster).stop();
+  cluster = undefined;
+}
+
+/** "met" or "NOT met (…)" for a target line. */
+export function verdict(met: boolean, detail = ''): string {
+  return met ? 'met' : `NOT met${detail ? ` (${detail})` : ''}`;
 }
 
 /** Runs autocannon against one URL and returns throughput and tail latency. */
@@ -25,22 +61,30 @@ export async function load(
     duration: options.durationSeconds,
     headers: options.headers ?? {},
   });
+  // autocannon counts 304 as non-2xx; a 304 is a good answer to If-None-Match.
+  const notModified = result.statusCodeStats?.['304']?.count ?? 0;
   return {
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
-    errors: result.errors + result.non2xx,
+    // `errors` includes timeouts.
+    errors: result.errors + result.non2xx - notModified,
   };
 }
 
-/** Starts the real console server (embedded database) on a free port and waits until ready. */
+/**
+ * Starts the compiled console server (`npm run bench` builds it first) on `port` and waits until
+ * /readyz answers. Without DATABASE_URL in `extraEnv` it starts its embedded PostgreSQL in
+ * `dataDir` (a new temporary directory by default).
+ */
 export async function startConsoleServer(
   port: number,
   extraEnv: Record<string, string> = {},
-): Promise<{ url: string; stop: () => Promise<void> }> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'console-bench-'));
+  dataDir?: string,
+): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
+  dataDir ??= await mkdtemp(path.join(tmpdir(), 'console-bench-'));
   const url = `http://localhost:${port}`;
-  // Node itself with tsx's loader (not `npx tsx`): the signal of stop() must reach the server.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // Node itself (not `npm start`): the signal of stop() must reach the server.
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -56,6 +100,7 @@ export async function startConsoleServer(
   await waitForReady(`${url}/readyz`, child);
   return {
     url,
+    dataDir,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
@@ -73,7 +118,7 @@ async function waitForReady(url: string, child: ChildProcess): Promise<void> {
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`Server not ready at ${url} after 120 s`);
 }

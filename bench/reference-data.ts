@@ -1,9 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { isoCountryList, type IsoCountry } from '../apps/server/src/db/seed/countries.ts';
-import { accessTokenFor, ratio, startConsoleServer } from './lib.ts';
+import { accessTokenFor, benchPostgresUrl, ratio, startConsoleServer, verdict } from './lib.ts';
 
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const PORT = 3211;
 const DOCUMENT_TYPES = 10_000;
 /** Rows per INSERT of the baseline, as the server's import writes them. */
@@ -31,6 +30,7 @@ interface DocumentTypeRecord {
  * each against the same work done with plain multi-row SQL through `pg` in the same run.
  */
 export async function benchReferenceData(): Promise<void> {
+  const POSTGRES_URL = await benchPostgresUrl();
   const databaseName = `console_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: `${POSTGRES_URL}/postgres` });
   await admin.connect();
@@ -82,6 +82,7 @@ export async function benchReferenceData(): Promise<void> {
         'pg multi-row upsert',
         countriesBaseline,
         countriesConsole,
+        2,
       );
 
       // (2) 10,000 document types.
@@ -100,6 +101,7 @@ export async function benchReferenceData(): Promise<void> {
         `pg insert x${ROWS_PER_STATEMENT}`,
         documentTypesBaseline,
         documentTypesConsole,
+        2,
       );
 
       // (3) The list of those 10,000 document types: the body is read, not parsed, so the client
@@ -228,9 +230,19 @@ async function medianOf(runs: number, measure: () => Promise<number>): Promise<n
     : (samples[middle - 1]! + samples[middle]!) / 2;
 }
 
-function report(title: string, baselineLabel: string, baselineMs: number, consoleMs: number) {
+function report(
+  title: string,
+  baselineLabel: string,
+  baselineMs: number,
+  consoleMs: number,
+  targetRatio?: number,
+) {
   console.log(title);
   console.log(`  ${baselineLabel.padEnd(20)} : ${baselineMs.toFixed(1)} ms`);
   console.log(`  ${'console'.padEnd(20)} : ${consoleMs.toFixed(1)} ms`);
   console.log(`  ${'ratio'.padEnd(20)} : ${ratio(consoleMs, baselineMs)}x`);
+  if (targetRatio !== undefined) {
+    const met = consoleMs <= targetRatio * baselineMs;
+    console.log(`  ${'target'.padEnd(20)} : ≤ ${targetRatio}x: ${verdict(met)}`);
+  }
 }

@@ -1,12 +1,20 @@
 import { benchBundle } from './bundle.ts';
+import { benchEmbeddedStart } from './embedded-start.ts';
 import { benchEntityLists } from './entity-lists.ts';
 import { benchEvents } from './events.ts';
+import { stopBenchPostgres } from './lib.ts';
 import { benchReferenceData } from './reference-data.ts';
 import { benchServerThroughput } from './server-throughput.ts';
 
-// Every benchmark prints its measurement next to a baseline taken in the same run.
-await benchBundle();
-await benchServerThroughput();
-await benchReferenceData();
-await benchEntityLists();
-await benchEvents();
+// Every benchmark prints its measurement next to a baseline taken in the same run, and whether it
+// meets its target. Databases live in one embedded PostgreSQL the bench starts (lib.ts).
+try {
+  await benchBundle();
+  await benchEmbeddedStart();
+  await benchServerThroughput();
+  await benchReferenceData();
+  await benchEntityLists();
+  await benchEvents();
+} finally {
+  await stopBenchPostgres();
+}

@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  ENTITY_SORTS,
-  LIST_LIMIT_DEFAULT,
-  LIST_LIMIT_MAX,
-  entityDisplayName,
-  entityListQuerySchema,
-} from './entities.ts';
+import { ENTITY_SORTS, entityDisplayName, entityListQuerySchema } from './entities.ts';
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from './pagination.ts';
 
 const parse = (query: Record<string, unknown>) => entityListQuerySchema.safeParse(query);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { unstorableTextMessage } from './text.ts';
-import { listPageQueryShape, pageSchema, sortQueryParam, tenantIdQueryParam } from './entities.ts';
-import type { Page } from './entities.ts';
+import { tenantIdQueryParam } from './entities.ts';
+import { listPageQueryShape, pageSchema, sortQueryParam, type Page } from './pagination.ts';
 import { apiRoute } from './api.ts';
 
 /** Users of entities, with their keys (spec part 1, sections 2, 3, 5, 7, 8 and 9). */

@@ -177,6 +177,19 @@ export interface FormsTable extends WriteStamp {
   col_span_override: number | null;
 }
 
+/** One version per cached reference list, bumped by a trigger on every write (migration 8). */
+export interface ReferenceVersionsTable {
+  name: string;
+  version: number;
+}
+
+/** Rows of an entity list per tenant, kept by triggers in the writing transaction (migration 8). */
+export interface ListCountsTable {
+  list: 'entities' | 'entity_users';
+  tenant_id: number;
+  row_count: number;
+}
+
 export interface Database {
   schema_migrations: SchemaMigrationsTable;
   signing_keys: SigningKeysTable;
@@ -193,4 +206,6 @@ export interface Database {
   processed_events: ProcessedEventsTable;
   audit_log: AuditLogTable;
   forms: FormsTable;
+  reference_versions: ReferenceVersionsTable;
+  list_counts: ListCountsTable;
 }

@@ -1,5 +1,6 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDependencies, ConsoleApp } from '../http/console-app.ts';
+import { ReferenceCache } from '../http/reference-cache.ts';
 import { invalidRequestHandler } from './errors.ts';
 import { registerCountryRoutes } from './countries/routes.ts';
 import { registerDocumentTypeRoutes } from './document-types/routes.ts';
@@ -10,17 +11,31 @@ import { registerEntityRoutes } from './entities/routes.ts';
 import { registerEntityUserRoutes } from './entity-users/routes.ts';
 import { registerEventRoutes } from './events/routes.ts';
 
-export type FeatureDependencies = AppDependencies;
+export interface FeatureDependencies extends AppDependencies {
+  /** The cached reference lists (countries, document types, forms) of this instance. */
+  referenceCache: ReferenceCache;
+}
 
 /**
  * The /api and /svc routes of every feature. Call it after registerAuth: the guard applies to
  * routes registered after it. The features share one error handler for invalid requests (below);
  * every other error goes on to the app's handler.
  */
-export async function registerFeatures(app: ConsoleApp, deps: FeatureDependencies): Promise<void> {
+export async function registerFeatures(app: ConsoleApp, appDeps: AppDependencies): Promise<void> {
+  const referenceCache = new ReferenceCache(appDeps.database.db);
+  const deps: FeatureDependencies = { ...appDeps, referenceCache };
+  app.addHook('onReady', async () => {
+    referenceCache.listen(appDeps.database.connectionString, app.log);
+  });
+  app.addHook('onClose', async () => referenceCache.close());
   await app.register(async (scope) => {
     const features = scope.withTypeProvider<ZodTypeProvider>();
     features.setErrorHandler(invalidRequestHandler);
+    // A write answered here is committed before its answer leaves: this instance's next read of a
+    // reference list checks the version again instead of waiting for the notification.
+    features.addHook('onSend', async (request) => {
+      if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method)) referenceCache.expireAll();
+    });
     registerCountryRoutes(features, deps);
     registerDocumentTypeRoutes(features, deps);
     registerFormRoutes(features, deps);

@@ -8,13 +8,17 @@ import {
 import { z } from 'zod';
 import type { ConsoleApp } from '../../http/console-app.ts';
 import { currentUser } from '../../auth/index.ts';
+import { notModifiedResponse } from '../../http/reference-cache.ts';
 import { errorResponses } from '../errors.ts';
 import type { FeatureDependencies } from '../index.ts';
 import { listCountries } from './queries.ts';
 import { deleteCountry, importCountries } from './writes.ts';
 
 /** Countries (spec part 1, section 7): list for staff, import for staff, delete for admins. */
-export function registerCountryRoutes(app: ConsoleApp, { database }: FeatureDependencies) {
+export function registerCountryRoutes(
+  app: ConsoleApp,
+  { database, referenceCache }: FeatureDependencies,
+) {
   const { db } = database;
 
   app.get(
@@ -24,10 +28,15 @@ export function registerCountryRoutes(app: ConsoleApp, { database }: FeatureDepe
       schema: {
         tags: ['countries'],
         summary: 'List every country, by sequence then ISO numeric code',
-        response: { 200: countryListSchema, ...errorResponses(401, 403) },
+        response: { 200: countryListSchema, ...notModifiedResponse, ...errorResponses(401, 403) },
       },
     },
-    async () => listCountries(db),
+    async (request, reply) =>
+      referenceCache.reply(request, reply, {
+        list: 'countries',
+        variant: 'countries',
+        read: listCountries,
+      }),
   );
 
   app.delete(

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { ConsoleApp } from '../../http/console-app.ts';
 import { currentUser } from '../../auth/index.ts';
 import { badRequest } from '../../http/errors.ts';
+import { notModifiedResponse } from '../../http/reference-cache.ts';
 import { errorResponses } from '../errors.ts';
 import type { FeatureDependencies } from '../index.ts';
 import { listDocumentTypes, usedApiServiceNames, usedTags } from './queries.ts';
@@ -27,7 +28,10 @@ import {
  * Document types (spec part 1, section 7): reads, create, update and import for staff, delete for
  * admins.
  */
-export function registerDocumentTypeRoutes(app: ConsoleApp, { database }: FeatureDependencies) {
+export function registerDocumentTypeRoutes(
+  app: ConsoleApp,
+  { database, referenceCache }: FeatureDependencies,
+) {
   const { db } = database;
   const tags = ['document types'];
 
@@ -38,10 +42,19 @@ export function registerDocumentTypeRoutes(app: ConsoleApp, { database }: Featur
       schema: {
         tags,
         summary: 'List every document type, by sequence then ID',
-        response: { 200: documentTypeListSchema, ...errorResponses(401, 403) },
+        response: {
+          200: documentTypeListSchema,
+          ...notModifiedResponse,
+          ...errorResponses(401, 403),
+        },
       },
     },
-    async () => listDocumentTypes(db),
+    async (request, reply) =>
+      referenceCache.reply(request, reply, {
+        list: 'document_types',
+        variant: 'document-types',
+        read: listDocumentTypes,
+      }),
   );
 
   app.get(
@@ -51,10 +64,15 @@ export function registerDocumentTypeRoutes(app: ConsoleApp, { database }: Featur
       schema: {
         tags,
         summary: 'Every tag in use by a document type, once, sorted',
-        response: { 200: usedNamesSchema, ...errorResponses(401, 403) },
+        response: { 200: usedNamesSchema, ...notModifiedResponse, ...errorResponses(401, 403) },
       },
     },
-    async () => usedTags(db),
+    async (request, reply) =>
+      referenceCache.reply(request, reply, {
+        list: 'document_types',
+        variant: 'used-tags',
+        read: usedTags,
+      }),
   );
 
   app.get(
@@ -64,10 +82,15 @@ export function registerDocumentTypeRoutes(app: ConsoleApp, { database }: Featur
       schema: {
         tags,
         summary: 'Every API reference service name in use by a document type, once, sorted',
-        response: { 200: usedNamesSchema, ...errorResponses(401, 403) },
+        response: { 200: usedNamesSchema, ...notModifiedResponse, ...errorResponses(401, 403) },
       },
     },
-    async () => usedApiServiceNames(db),
+    async (request, reply) =>
+      referenceCache.reply(request, reply, {
+        list: 'document_types',
+        variant: 'used-api-service-names',
+        read: usedApiServiceNames,
+      }),
   );
 
   app.post(

@@ -7,8 +7,8 @@ import {
 } from '@console/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { namesOf } from '../entities/queries.ts';
-import { readPage, stringEntries, walkDirection } from '../entities/paging.ts';
+import { readPage, walkDirection } from '../../db/paging.ts';
+import { countListRows, namesOf, stringEntries } from '../entities/queries.ts';
 
 const METADATA_FIELDS = ['preferredName', 'givenName', 'familyName'] as const;
 
@@ -36,7 +36,7 @@ function keysOf(stored: unknown): Record<string, string> {
 
 /**
  * GET api/EntityUser: one page of entity users by partyUserId, with their keys and their entity's
- * name, of `tenantId` (already checked against the caller, see entities/scope.ts) or of every
+ * name, of `tenantId` (already checked against the caller, see http/tenant-scope.ts) or of every
  * tenant. Entity users carry their tenant (denormalised), so a tenant's page needs no join.
  */
 export async function listEntityUsers(
@@ -46,16 +46,9 @@ export async function listEntityUsers(
 ): Promise<EntityUserPage> {
   const descending = query.sort === '-partyUserId';
   return readPage(db, {
-    tenantId,
     offset: query.offset,
     limit: query.limit,
-    async count(trx) {
-      let count = trx
-        .selectFrom('entity_users')
-        .select((eb) => eb.fn.countAll<number>().as('count'));
-      if (tenantId !== undefined) count = count.where('tenant_id', '=', tenantId);
-      return Number((await count.executeTakeFirstOrThrow()).count);
-    },
+    count: (trx) => countListRows(trx, 'entity_users', tenantId),
     async read(trx, plan) {
       const direction = walkDirection(descending, plan);
       let ids = trx.selectFrom('entity_users').select('party_user_id');

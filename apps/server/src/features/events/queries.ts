@@ -1,5 +1,6 @@
 import type { EventItem, EventList, EventListQuery, ProcessedEvent } from '@console/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { readPage, walkDirection } from '../../db/paging.ts';
 import type { Database, EventsTable, ProcessedEventsTable } from '../../db/schema.ts';
 
 /** Whose events a caller may list: every tenant's (staff), or one tenant's. */
@@ -51,26 +52,37 @@ export async function listEvents(
     if (names.length === 0) return { data: [], totalCount: 0, ...page };
   }
 
-  const filtered = db
-    .selectFrom('events')
-    .$if(scope.kind === 'tenant', (qb) =>
-      qb.where('tenant_id', '=', scope.kind === 'tenant' ? scope.tenantId : -1),
-    )
-    .$if(names !== undefined, (qb) => qb.where('event_name', 'in', names ?? []))
-    // Written as the partial indexes' own predicates, so that the planner uses them.
-    .$if(query.unprocessedOnly, (qb) => qb.where(sql<boolean>`not is_processed`))
-    .$if(query.erroredOnly, (qb) => qb.where(sql<boolean>`has_error`));
+  const filtered = (trx: Kysely<Database>) =>
+    trx
+      .selectFrom('events')
+      .$if(scope.kind === 'tenant', (qb) =>
+        qb.where('tenant_id', '=', scope.kind === 'tenant' ? scope.tenantId : -1),
+      )
+      .$if(names !== undefined, (qb) => qb.where('event_name', 'in', names ?? []))
+      // Written as the partial indexes' own predicates, so that the planner uses them.
+      .$if(query.unprocessedOnly, (qb) => qb.where(sql<boolean>`not is_processed`))
+      .$if(query.erroredOnly, (qb) => qb.where(sql<boolean>`has_error`));
 
-  const [rows, counted] = await Promise.all([
-    filtered
-      .selectAll()
-      .orderBy('created_at', query.sortOrder)
-      .orderBy('id', query.sortOrder)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    filtered.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
+  const { data: rows, totalCount } = await readPage(db, {
+    offset: (query.page - 1) * query.pageSize,
+    limit: query.pageSize,
+    async count(trx) {
+      const counted = await filtered(trx)
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      return counted.count;
+    },
+    async read(trx, plan) {
+      const direction = walkDirection(query.sortOrder === 'desc', plan);
+      return filtered(trx)
+        .selectAll()
+        .orderBy('created_at', direction)
+        .orderBy('id', direction)
+        .limit(plan.limit)
+        .offset(plan.offset)
+        .execute();
+    },
+  });
 
   const processed =
     rows.length === 0
@@ -91,7 +103,7 @@ export async function listEvents(
     byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), row]);
   return {
     data: rows.map((row) => toEventItem(row, byEvent.get(row.id) ?? [])),
-    totalCount: Number(counted.count),
+    totalCount,
     ...page,
   };
 }

@@ -1,10 +1,11 @@
 import { formListSchema, formsApi } from '@console/contracts';
 import type { ConsoleApp } from '../../http/console-app.ts';
 import type { FeatureDependencies } from '../index.ts';
+import { notModifiedResponse } from '../../http/reference-cache.ts';
 import { listForms } from './queries.ts';
 
 /** The forms service calls of this stage: only the list (spec part 2, "Forms service"). */
-export function registerFormRoutes(app: ConsoleApp, { database }: FeatureDependencies) {
+export function registerFormRoutes(app: ConsoleApp, { referenceCache }: FeatureDependencies) {
   app.get(
     formsApi.list.path,
     {
@@ -12,9 +13,10 @@ export function registerFormRoutes(app: ConsoleApp, { database }: FeatureDepende
       schema: {
         tags: ['forms'],
         summary: 'List the forms (id, name, createdAt, updatedAt), by name',
-        response: { 200: formListSchema },
+        response: { 200: formListSchema, ...notModifiedResponse },
       },
     },
-    async () => listForms(database.db),
+    async (request, reply) =>
+      referenceCache.reply(request, reply, { list: 'forms', variant: 'forms', read: listForms }),
   );
 }

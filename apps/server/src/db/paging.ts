@@ -1,19 +1,19 @@
 import type { Page } from '@console/contracts';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
+import type { Database } from './schema.ts';
 
 /**
- * Server-side paging of the portal's lists (entities, entity users), fast at a million rows:
+ * The one server-side paging of lists (entities, entity users, events), fast at a million rows:
  *
- * - Rows are ordered by their primary key, so a page is a walk along an index (index-only: the
- *   ids of the page are found in the index, and only those rows are read, a "deferred join").
- * - `totalCount` is an index-only count over the narrow tenant_id index (migration 6).
- * - The count and the page come from one snapshot (REPEATABLE READ), so they agree; knowing the
- *   total, a page past the middle is read from the other end in the opposite order, so no page
- *   skips more than half of the index.
+ * - `totalCount` and the page come from one snapshot (REPEATABLE READ), so they agree. The count
+ *   is the list's own: exact, and read from a kept count where the list has one (list_counts,
+ *   migration 8) instead of counting rows.
+ * - A page is a walk along an index in the list's order; knowing the total, a page past the
+ *   middle is read from the other end in the opposite order, so no page skips more than half of
+ *   the index. Lists read only the ids of the page from the index (index-only), then those rows.
  *
- * Measured figures are in docs/tenants.md.
+ * The spec's query names stay at each API's edge (`offset`/`limit`, `page`/`pageSize`); they
+ * meet here as rows to skip and rows to take.
  */
 
 /** How to read one page: skip `offset` rows, take `limit`, in the list's order or reversed. */
@@ -38,31 +38,21 @@ export function planPage(total: number, offset: number, limit: number): PagePlan
 }
 
 export interface PageRequest<T> {
-  /** The tenant the list is limited to: 404 when it does not exist. */
-  tenantId: number | undefined;
   offset: number;
   limit: number;
-  /** Rows of the whole list (with its filters). */
+  /** Rows of the whole list (with its filters); may throw (e.g. 404 for an unknown tenant). */
   count(trx: Kysely<Database>): Promise<number>;
   /** The rows of a plan, in the plan's order. */
   read(trx: Kysely<Database>, plan: PagePlan): Promise<T[]>;
 }
 
-/** One page `{data, totalCount, offset, limit}`, read in one snapshot. */
+/** One page `{data, totalCount, offset, limit}`, counted and read in one snapshot. */
 export async function readPage<T>(db: Kysely<Database>, request: PageRequest<T>): Promise<Page<T>> {
-  const { tenantId, offset, limit } = request;
+  const { offset, limit } = request;
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
-      if (tenantId !== undefined) {
-        const tenant = await trx
-          .selectFrom('tenants')
-          .select('id')
-          .where('id', '=', tenantId)
-          .executeTakeFirst();
-        if (!tenant) throw notFound(`Tenant ${tenantId} not found.`);
-      }
       const totalCount = await request.count(trx);
       const plan = planPage(totalCount, offset, limit);
       const data = plan ? await request.read(trx, plan) : [];
@@ -74,12 +64,4 @@ export async function readPage<T>(db: Kysely<Database>, request: PageRequest<T>)
 /** Direction of the index walk: the list's own, turned around for a reversed plan. */
 export function walkDirection(descending: boolean, plan: PagePlan): 'asc' | 'desc' {
   return descending !== plan.reversed ? 'desc' : 'asc';
-}
-
-/** Only the string values of a JSON object (rows written by the platform may hold anything). */
-export function stringEntries(value: unknown): [string, string][] {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
-  return Object.entries(value).filter((entry): entry is [string, string] => {
-    return typeof entry[1] === 'string';
-  });
 }
