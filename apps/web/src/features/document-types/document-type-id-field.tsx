@@ -2,7 +2,7 @@
  * The document type ID (spec part 1, section 5): typed only when creating, read-only when
  * editing. The input strips invalid characters as typed or pasted; when it did, the field says
  * which characters it keeps ('ID can only contain lowercase letters, numbers, and underscores')
- * instead of the rule's own message.
+ * instead of the rule's own message. It takes no max length: a longer ID gets the spec's message.
  */
 import { useState } from 'react';
 import { useController } from 'react-hook-form';
@@ -28,6 +28,10 @@ export function DocumentTypeIdField({ mode }: { mode: DocumentTypeDialogMode }) 
       render={(control) => (
         <Input
           {...control}
+          // Not cut at the contract's 50: 'ID must be 50 characters or less' is the spec's answer
+          // to a longer ID (the input strips characters but never shortens, like the contract's
+          // sanitizeDocumentTypeIdInput).
+          maxLength={undefined}
           name={field.name}
           ref={field.ref}
           value={field.value}
