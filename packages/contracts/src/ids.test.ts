@@ -47,18 +47,22 @@ describe('path ids', () => {
     expect(pathIdSchema('id', 999).safeParse('1000').success).toBe(false);
   });
 
-  it('accepts exactly the strings that are the decimal form of a number in range', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 12 }), (raw) => {
-        const parsed = pathIdSchema('id').safeParse(raw);
-        const value = Number(raw);
-        const canonical = Number.isInteger(value) && value >= 1 && value <= INT4_ID_MAX;
-        expect(parsed.success).toBe(canonical && String(value) === raw);
-        expect(isCanonicalId(raw, INT4_ID_MAX)).toBe(parsed.success);
-      }),
-      { numRuns: 2000 },
-    );
-  });
+  it(
+    'accepts exactly the strings that are the decimal form of a number in range',
+    { timeout: 30_000 },
+    () => {
+      fc.assert(
+        fc.property(fc.string({ unit: 'binary', maxLength: 12 }), (raw) => {
+          const parsed = pathIdSchema('id').safeParse(raw);
+          const value = Number(raw);
+          const canonical = Number.isInteger(value) && value >= 1 && value <= INT4_ID_MAX;
+          expect(parsed.success).toBe(canonical && String(value) === raw);
+          expect(isCanonicalId(raw, INT4_ID_MAX)).toBe(parsed.success);
+        }),
+        { numRuns: 2000 },
+      );
+    },
+  );
 
   it('round-trips every id of the column', () => {
     fc.assert(
