@@ -151,7 +151,13 @@ export const apiReferencesSchema = z
       max: API_REFERENCE_MAX_LENGTH,
       typeError: 'Each API reference value must be a string',
     }),
-    { error: requiredOr('apiReferences must be an object of service name to reference value') },
+    {
+      error: (issue) =>
+        // A refused service name: its own message ('A service name must not contain ...').
+        issue.code === 'invalid_key'
+          ? issue.issues[0]?.message
+          : requiredOr('apiReferences must be an object of service name to reference value')(issue),
+    },
   )
   .superRefine((references, ctx) => {
     if (Object.keys(references).length > API_REFERENCES_MAX_COUNT) {

@@ -1,8 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  API_REFERENCES_MAX_COUNT,
+  API_REFERENCE_MAX_LENGTH,
+  DISPLAY_NAME_MAX_LENGTH,
+  TAGS_MAX_COUNT,
+  TAG_MAX_LENGTH,
+  documentTypeCreateSchema,
+} from './document-types.ts';
+import { eventListQuerySchema, eventResetQuerySchema } from './events.ts';
+import { tenantUserCreateSchema } from './tenant-users.ts';
+import { tenantWriteSchema } from './tenants.ts';
+import {
   JSON_DEPTH_MAX,
   hasNoLoneSurrogate,
+  loneSurrogateMessage,
+  nulMessage,
   pathDeeperThan,
   text,
   unstorableTextMessage,
@@ -40,14 +53,13 @@ describe('text()', () => {
     expect(trimmed.maxLength).toBe(3);
   });
 
-  it('accepts exactly the well-formed strings without NUL', () => {
+  it('accepts exactly the well-formed strings without NUL', { timeout: 30_000 }, () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 10 }), (value) => {
         const wellFormed = encodeURIComponentSafe(value) && !value.includes('\u0000');
         expect(field.safeParse(value).success).toBe(wellFormed);
         expect(unstorableTextMessage(value, 'x') === null).toBe(wellFormed);
       }),
-      { numRuns: 500 },
     );
   });
 
@@ -88,12 +100,12 @@ describe('pathDeeperThan', () => {
     expect(pathDeeperThan('text', 0)).toBeNull();
   });
 
-  it('walks a million levels without exhausting the stack', () => {
+  it('walks a million levels without exhausting the stack', { timeout: 30_000 }, () => {
     const deep = JSON.parse(`${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`) as unknown;
     expect(pathDeeperThan(deep, JSON_DEPTH_MAX)).toHaveLength(JSON_DEPTH_MAX);
   });
 
-  it('agrees with a recursive depth count', () => {
+  it('agrees with a recursive depth count', { timeout: 30_000 }, () => {
     const depth = (value: unknown): number =>
       typeof value === 'object' && value !== null
         ? 1 + Math.max(0, ...Object.values(value).map(depth))
@@ -103,5 +115,66 @@ describe('pathDeeperThan', () => {
         expect(pathDeeperThan(value, max) === null).toBe(depth(value) <= max);
       }),
     );
+  });
+});
+
+describe('the limits of the request schemas', () => {
+  const messages = (result: { error?: { issues: { message: string }[] } }) =>
+    result.error?.issues.map((issue) => issue.message) ?? [];
+
+  it('bound document type texts and lists, and refuse lone surrogates in API references', () => {
+    const valid = { id: 'passport', displayName: 'Passport', tags: [], apiReferences: {} };
+    const refused = [
+      [
+        { displayName: 'x'.repeat(DISPLAY_NAME_MAX_LENGTH + 1) },
+        'displayName must be 200 characters or less',
+      ],
+      [{ tags: ['x'.repeat(TAG_MAX_LENGTH + 1)] }, 'A tag must be 100 characters or less'],
+      [
+        { tags: Array.from({ length: TAGS_MAX_COUNT + 1 }, (_, i) => `t${i}`) },
+        'A document type can have at most 50 tags',
+      ],
+      [
+        { apiReferences: { svc: 'x'.repeat(API_REFERENCE_MAX_LENGTH + 1) } },
+        'An API reference must be 2000 characters or less',
+      ],
+      [{ apiReferences: { ['s\ud800']: 'v' } }, loneSurrogateMessage('A service name')],
+      [{ apiReferences: { svc: 'v\udc00' } }, loneSurrogateMessage('An API reference')],
+      [
+        {
+          apiReferences: Object.fromEntries(
+            Array.from({ length: API_REFERENCES_MAX_COUNT + 1 }, (_, i) => [`s${i}`, 'v']),
+          ),
+        },
+        'A document type can have at most 50 API references',
+      ],
+    ] as const;
+    for (const [change, message] of refused) {
+      expect(messages(documentTypeCreateSchema.safeParse({ ...valid, ...change }))).toEqual([
+        message,
+      ]);
+    }
+  });
+
+  it('bound tenant and tenant user texts', () => {
+    const tenant = { companyName: 'Acme', domicileCountryId: 250 };
+    expect(messages(tenantWriteSchema.safeParse({ ...tenant, companyName: 'A\ud800' }))).toEqual([
+      loneSurrogateMessage('companyName'),
+    ]);
+    expect(
+      messages(tenantWriteSchema.safeParse({ ...tenant, namespaces: Array(101).fill('ns') })),
+    ).toEqual(['A tenant can have at most 50 namespaces']);
+    expect(
+      messages(tenantUserCreateSchema.safeParse({ email: 'a\u0000@b.example', tenantId: 1 })),
+    ).toEqual([nulMessage('email')]);
+  });
+
+  it('bound the event filters', () => {
+    expect(messages(eventListQuerySchema.safeParse({ eventName: '\u0000' }))).toEqual([
+      nulMessage('eventName'),
+    ]);
+    expect(messages(eventResetQuerySchema.safeParse({ workerName: 'w\udc00' }))).toEqual([
+      loneSurrogateMessage('workerName'),
+    ]);
   });
 });

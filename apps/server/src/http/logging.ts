@@ -52,7 +52,6 @@ export function isClientDisconnect(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException).code;
   return (
     code === 'ERR_STREAM_PREMATURE_CLOSE' ||
-    code === 'ECONNABORTED' ||
     /^premature close$/i.test(error.message) ||
     (code === 'ECONNRESET' && error.message === 'aborted')
   );
