@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
-import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import { listEntities } from '../apps/server/src/features/entities/queries.ts';
@@ -9,6 +9,8 @@ import {
   accessTokenFor,
   benchPostgresUrl,
   ratio,
+  recordQueries,
+  replay,
   repoRoot,
   startConsoleServer,
   verdict,
@@ -196,34 +198,11 @@ const int8AsNumber = {
   },
 };
 
-/**
- * Runs the product's query of one page on a Kysely over `pool` that records every statement it
- * sends: the statements to replay, and the page's ids and total as the product answers them.
- */
+/** The product's query of one page, recorded: the statements to replay, the ids and the total. */
 async function compiledPage(pool: pg.Pool, list: ListCase, offset: number) {
-  const page: CompiledQuery[] = [];
-  const recording = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
-    log: (event) => {
-      if (event.level === 'query') page.push(event.query);
-    },
-  });
-  const result = await list.read(recording, offset);
+  const { statements, result } = await recordQueries(pool, (db) => list.read(db, offset));
   const ids = result.data.map((row) => String((row as Record<string, unknown>)[list.idField]));
-  return { page, ids, totalCount: result.totalCount };
-}
-
-/** The recorded statements of one page, in order, on one pooled connection, as Kysely sends them. */
-async function replay(pool: pg.Pool, page: CompiledQuery[]): Promise<void> {
-  const client = await pool.connect();
-  try {
-    for (const statement of page) await client.query(statement.sql, [...statement.parameters]);
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  return { page: statements, ids, totalCount: result.totalCount };
 }
 
 /** The HTTP answer holds the same rows, in the same order, as the product's query run directly. */

@@ -6,7 +6,18 @@ import { migrateTo } from '../apps/server/src/db/migrator.ts';
 import { recordEvents, type NewEvent } from '../apps/server/src/outbox/outbox.ts';
 import { EVENT_SUBSCRIPTIONS } from '../apps/server/src/outbox/subscriptions.ts';
 import { subscribersOf } from '../apps/server/src/outbox/worker.ts';
-import { accessTokenFor, benchPostgresUrl, load, ratio, repoRoot } from './lib.ts';
+import { eventListQuerySchema } from '@console/contracts';
+import type { CompiledQuery } from 'kysely';
+import { listEvents } from '../apps/server/src/features/events/queries.ts';
+import {
+  accessTokenFor,
+  benchPostgresUrl,
+  load,
+  ratio,
+  recordQueries,
+  replay,
+  repoRoot,
+} from './lib.ts';
 
 /**
  * Event pipeline on PostgreSQL (issue 5), in a throwaway database `console_bench_<timestamp>`:
@@ -23,9 +34,9 @@ import { accessTokenFor, benchPostgresUrl, load, ratio, repoRoot } from './lib.t
  * (b) List: BENCH_EVENTS_TOTAL (default 1,000,000) events bulk-inserted with generate_series in
  *     the shape of `seed --scale` (10 names, 1 in 20 unprocessed, 1 in 97 failed, processing rows
  *     for both workers), VACUUM ANALYZE, then GET /api/events for two filtered pages under 20
- *     connections for BENCH_EVENTS_DURATION (default 5) s, against the same SQL as
- *     features/events/queries.ts (names probe, then page and count in parallel, then the page's
- *     processing records) run through `pg` by 20 concurrent loops for the same time.
+ *     connections for BENCH_EVENTS_DURATION (default 5) s, against the product's own SQL
+ *     (listEvents run once on a recording Kysely: names probe, count and page in one snapshot,
+ *     the page's processing records) replayed through `pg` by 20 concurrent loops.
  */
 export async function benchEvents(): Promise<void> {
   const backlog = positiveIntFromEnv('BENCH_EVENT_BACKLOG', 100_000);
@@ -149,14 +160,12 @@ export async function benchEvents(): Promise<void> {
       { page: 3, pageSize: 25, sortOrder: 'desc', unprocessedOnly: true },
     ];
     for (const query of pages) {
-      const path = `/api/events?${new URLSearchParams(
-        Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
-      ).toString()}`;
+      const path = `/api/events?${new URLSearchParams(queryParams(query)).toString()}`;
       // The same answer both ways: the baseline runs the query the endpoint runs.
       const response = await fetch(`${server.url}${path}`, { headers });
       if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
       const answer = (await response.json()) as { totalCount: number; data: { id: number }[] };
-      const direct = await listEventsSql(benchPool, query);
+      const direct = await recordListEvents(benchPool, query);
       if (
         answer.totalCount !== direct.totalCount ||
         answer.data.map((item) => item.id).join() !== direct.ids.join()
@@ -164,8 +173,8 @@ export async function benchEvents(): Promise<void> {
         throw new Error(`GET ${path} and the SQL baseline disagree`);
       }
 
-      await sqlLoops(benchPool, query, 20, 1); // warm-up
-      const baseline = await sqlLoops(benchPool, query, 20, durationSeconds);
+      await sqlLoops(benchPool, direct.statements, 20, 1); // warm-up
+      const baseline = await sqlLoops(benchPool, direct.statements, 20, durationSeconds);
       await load(`${server.url}${path}`, { connections: 20, durationSeconds: 1, headers }); // warm-up
       const measured = await autocannonWithMedian(`${server.url}${path}`, durationSeconds, headers);
 
@@ -329,62 +338,18 @@ const bulkEventsSql = `
   where inserted.is_processed or inserted.has_error
 `;
 
-/**
- * listEvents (features/events/queries.ts) for staff, statement for statement as Kysely sends it:
- * the names probe when eventName is given, then the page and the count in parallel (two pool
- * connections), then the page's processing records.
- */
-async function listEventsSql(
-  pool: pg.Pool,
-  query: ListQuery,
-): Promise<{ ids: number[]; totalCount: number }> {
-  const params: unknown[] = [];
-  const where: string[] = [];
-  if (query.eventName !== undefined) {
-    const pattern = `%${query.eventName.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    const { rows } = await pool.query<{ event_name: string }>(eventNamesSql, [pattern]);
-    if (rows.length === 0) return { ids: [], totalCount: 0 };
-    where.push(`"event_name" in (${rows.map((_, index) => `$${index + 1}`).join(', ')})`);
-    params.push(...rows.map((row) => row.event_name));
-  }
-  if (query.unprocessedOnly) where.push('not is_processed');
-  if (query.erroredOnly) where.push('has_error');
-  const filter = where.length > 0 ? ` where ${where.join(' and ')}` : '';
-  const order = query.sortOrder;
-  const [page, counted] = await Promise.all([
-    pool.query<{ id: number }>(
-      `select * from "events"${filter} order by "created_at" ${order}, "id" ${order} limit $${params.length + 1} offset $${params.length + 2}`,
-      [...params, query.pageSize, (query.page - 1) * query.pageSize],
-    ),
-    pool.query<{ count: number }>(`select count(*) as "count" from "events"${filter}`, params),
-  ]);
-  const ids = page.rows.map((row) => row.id);
-  if (ids.length > 0) {
-    await pool.query(
-      `select * from "processed_events" where "event_id" in (${ids.map((_, index) => `$${index + 1}`).join(', ')}) order by "event_id", "worker_name"`,
-      ids,
-    );
-  }
-  return { ids, totalCount: Number(counted.rows[0]?.count ?? 0) };
+/** listEvents (features/events/queries.ts) for staff, recorded: statements and answer. */
+async function recordListEvents(pool: pg.Pool, query: ListQuery) {
+  const parsed = eventListQuerySchema.parse(queryParams(query));
+  const { statements, result } = await recordQueries(pool, (db) =>
+    listEvents(db, parsed, { kind: 'all' }),
+  );
+  return { statements, ids: result.data.map((item) => item.id), totalCount: result.totalCount };
 }
 
-const eventNamesSql = `
-  with recursive names (event_name) as (
-    (select event_name from events order by event_name limit 1)
-    union all
-    select (
-      select next.event_name from events as next
-      where next.event_name > names.event_name
-      order by next.event_name
-      limit 1
-    )
-    from names
-    where names.event_name is not null
-  )
-  select event_name from names
-  where event_name is not null and event_name ilike $1 escape '\\'
-  order by event_name
-`;
+function queryParams(query: ListQuery): Record<string, string> {
+  return Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)]));
+}
 
 interface LatencyResult {
   requestsPerSecond: number;
@@ -392,10 +357,10 @@ interface LatencyResult {
   p99Ms: number;
 }
 
-/** `loops` concurrent loops of listEventsSql for `seconds`: pages per second and latency. */
+/** `loops` concurrent loops replaying the page's statements for `seconds`: pages/s and latency. */
 async function sqlLoops(
   pool: pg.Pool,
-  query: ListQuery,
+  statements: readonly CompiledQuery[],
   loops: number,
   seconds: number,
 ): Promise<LatencyResult> {
@@ -406,7 +371,7 @@ async function sqlLoops(
     Array.from({ length: loops }, async () => {
       while (performance.now() < end) {
         const t0 = performance.now();
-        await listEventsSql(pool, query);
+        await replay(pool, statements);
         latencies.push(performance.now() - t0);
       }
     }),

@@ -5,6 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
+import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
+import type pg from 'pg';
+import type { Database } from '../apps/server/src/db/schema.ts';
 import {
   startEmbeddedPostgres,
   type EmbeddedPostgres,
@@ -154,5 +157,39 @@ export async function accessTokenFor(serverUrl: string, email: string): Promise<
     return session.accessToken;
   } finally {
     await browser.close();
+  }
+}
+
+/**
+ * Runs one of the product's queries (`run`) on a Kysely over `pool` that records every statement
+ * it sends (transaction start and commit included): the baseline replays them through `pg`, so
+ * it runs the product's SQL without retyping it.
+ */
+export async function recordQueries<T>(
+  pool: pg.Pool,
+  run: (db: Kysely<Database>) => Promise<T>,
+): Promise<{ statements: CompiledQuery[]; result: T }> {
+  const statements: CompiledQuery[] = [];
+  const recording = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => {
+      if (event.level === 'query') statements.push(event.query);
+    },
+  });
+  return { statements, result: await run(recording) };
+}
+
+/** Recorded statements, in order, on one pooled connection, with their parameters. */
+export async function replay(pool: pg.Pool, statements: readonly CompiledQuery[]): Promise<void> {
+  const client = await pool.connect();
+  try {
+    for (const statement of statements) {
+      await client.query(statement.sql, [...statement.parameters]);
+    }
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
   }
 }
