@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import * as contracts from '@console/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -29,6 +30,29 @@ afterAll(async () => {
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   testApp.app.inject({ method: 'GET', url, headers });
+
+/** Every call the contracts declare (`countriesApi.list`, `sessionApi.status`, ...). */
+function contractRoutes(): { name: string; route: contracts.ApiRoute }[] {
+  return Object.entries(contracts)
+    .filter(([name]) => name.endsWith('Api'))
+    .flatMap(([name, calls]) =>
+      Object.entries(calls as Record<string, contracts.ApiRoute>).map(([call, route]) => ({
+        name: `${name}.${call}`,
+        route,
+      })),
+    );
+}
+
+describe('the API paths of the contracts', () => {
+  it('are each served by a route of the same method and path', () => {
+    const routes = contractRoutes();
+    expect(routes.length).toBeGreaterThan(20);
+    const missing = routes.filter(
+      ({ route }) => !testApp.app.hasRoute({ method: route.method, url: route.path }),
+    );
+    expect(missing.map(({ name }) => name)).toEqual([]);
+  });
+});
 
 describe('the server', () => {
   it('answers /healthz and /readyz', async () => {

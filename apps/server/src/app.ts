@@ -16,6 +16,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { sessionApi } from '@console/contracts';
+import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import { registerAuth } from './auth/index.ts';
 import type { AppConfig } from './config.ts';
@@ -25,6 +27,8 @@ import { registerEventServices } from './outbox/index.ts';
 import { registerFeatures } from './features/index.ts';
 import type { AppDependencies, ConsoleApp } from './http/console-app.ts';
 import { HttpError } from './http/errors.ts';
+import { registerInputRules } from './http/input.ts';
+import { isClientDisconnect, loggerOptions } from './http/logging.ts';
 
 /** Largest JSON body accepted (imports of the full country list are ~30 kB; 10,000 document types ~3 MB). */
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -34,23 +38,9 @@ const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-function createFastify(config: AppConfig): ConsoleApp {
+function createFastify(config: AppConfig, logStream?: DestinationStream): ConsoleApp {
   const options: FastifyServerOptions = {
-    logger: {
-      level: config.logLevel,
-      redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-        remove: true,
-      },
-      serializers: {
-        // Paths only: query strings of the sign-in callback carry codes and state.
-        req: (req: { method: string; url: string; id: string }) => ({
-          id: req.id,
-          method: req.method,
-          path: req.url.split('?')[0],
-        }),
-      },
-    },
+    logger: loggerOptions(config, logStream),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -72,10 +62,11 @@ function trustHops(hops: number) {
 /** Builds the whole server from a config and open resources; no side effects on import. */
 export async function buildApp(deps: AppDependencies): Promise<ConsoleApp> {
   const { config, database } = deps;
-  const app = createFastify(config);
+  const app = createFastify(config, deps.logStream);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  registerInputRules(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -149,7 +140,7 @@ export async function buildApp(deps: AppDependencies): Promise<ConsoleApp> {
     },
   );
   app.get(
-    '/app-config',
+    sessionApi.appConfig.path,
     { schema: { hide: true, response: { 200: z.object({ apiBaseUrl: z.string() }) } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -203,6 +194,11 @@ function errorHandler(
   request: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[1],
   reply: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[2],
 ) {
+  if (isClientDisconnect(error)) {
+    // The client went away (a page left, a timeout): nobody is left to answer, nothing failed.
+    request.log.debug({ reason: (error as Error).message }, 'Client closed the connection');
+    return reply.code(400).send({ message: 'The client closed the connection' });
+  }
   if (error instanceof HttpError) {
     return reply.code(error.statusCode).send({ message: error.message, ...error.details });
   }

@@ -1,5 +1,5 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql, type Kysely } from 'kysely';
+import { signInCallers, type Callers } from './callers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import type { AppConfig } from '../src/config.ts';
 import type { Database } from '../src/db/schema.ts';
@@ -29,24 +29,16 @@ export const CALLERS: readonly Caller[] = [
   'noRole',
 ];
 
-export const SQL_INJECTION = "'); drop table tenants; --";
-export const HTML_INJECTION = '<script>alert(1)</script>';
+export { HTML_INJECTION, SQL_INJECTION } from './callers.ts';
 
-export interface PortalTestApp {
+export interface PortalTestApp extends Pick<
+  Callers<keyof typeof CALLER_EMAILS>,
+  'call' | 'refreshToken'
+> {
   testApp: TestApp;
   /** Ids of the demo tenants. */
   acmeId: number;
   globexId: number;
-  /** A call as `caller`: a JSON body when `body` is an object, raw JSON text when a string. */
-  call(
-    caller: Caller,
-    method: InjectOptions['method'],
-    url: string,
-    body?: unknown,
-    headers?: Record<string, string>,
-  ): Promise<LightMyRequestResponse>;
-  /** Mints the token of `caller` again, with the roles the server would give it now. */
-  refreshToken(caller: Exclude<Caller, 'anonymous'>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -63,32 +55,13 @@ export async function createPortalTestApp(
     if (!tenant) throw new Error(`The demo seed has no tenant ${name}`);
     return tenant.id;
   };
-  const tokens = new Map<Caller, string>();
-  const refreshToken = async (caller: Exclude<Caller, 'anonymous'>) => {
-    tokens.set(caller, await testApp.tokenFor(CALLER_EMAILS[caller]));
-  };
-  for (const caller of Object.keys(CALLER_EMAILS) as (keyof typeof CALLER_EMAILS)[]) {
-    await refreshToken(caller);
-  }
+  const callers = await signInCallers(testApp, CALLER_EMAILS);
   return {
     testApp,
     acmeId: idOf('Acme Corporation'),
     globexId: idOf('Globex Limited'),
-    call(caller, method, url, body, headers = {}) {
-      const token = tokens.get(caller);
-      return testApp.app.inject({
-        method,
-        url,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          // Text is sent as it is, as a JSON body (malformed JSON, a bare number, ...).
-          ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}),
-          ...headers,
-        },
-        ...(body === undefined ? {} : { payload: body as string | object }),
-      });
-    },
-    refreshToken,
+    call: callers.call,
+    refreshToken: callers.refreshToken,
     close: () => testApp.close(),
   };
 }

@@ -1,3 +1,4 @@
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../src/app.ts';
 import type { ConsoleApp } from '../src/http/console-app.ts';
 import {
@@ -34,6 +35,8 @@ export interface TestAppOptions {
   database?: DatabaseHandle;
   /** Adds routes before the server starts, e.g. a test route with `config: { allow: ['staff'] }`. */
   routes?: (app: ConsoleApp) => void;
+  /** Receives the log lines (set `logLevel` in the overrides to see them). */
+  logStream?: DestinationStream;
 }
 
 /**
@@ -56,7 +59,7 @@ export async function createTestApp(
   const ownsDatabase = options.database === undefined;
   const database = options.database ?? (await createTestDatabase());
   try {
-    const { app, config } = await listenOnFreePort(database, overrides, options.routes);
+    const { app, config } = await listenOnFreePort(database, overrides, options);
     const accessTokens = new AccessTokens(new SigningKeyStore(database.db), config);
     return {
       app,
@@ -89,7 +92,7 @@ export async function createTestApp(
 async function listenOnFreePort(
   database: DatabaseHandle,
   overrides: Partial<AppConfig>,
-  routes: TestAppOptions['routes'],
+  { routes, logStream }: TestAppOptions,
 ): Promise<{ app: ConsoleApp; config: AppConfig }> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
@@ -103,7 +106,7 @@ async function listenOnFreePort(
       }),
       ...overrides,
     };
-    const app = await buildApp({ config, database });
+    const app = await buildApp({ config, database, ...(logStream ? { logStream } : {}) });
     try {
       routes?.(app);
       await app.listen({ host: '127.0.0.1', port });

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { apiRoute } from './api.ts';
+import { pathIdSchema } from './ids.ts';
+import { text } from './text.ts';
 
 /** Countries (spec part 1: sections 3, 5 and 7), shared by the countries screen and the server. */
 
@@ -26,23 +29,10 @@ export type Country = z.infer<typeof countrySchema>;
 export const countryListSchema = z.array(countrySchema);
 
 /** The `{id}` of DELETE api/countries/{id}. */
-export const countryIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'Must be a number' })
-    .int({ error: 'Must be a whole number' })
-    .min(COUNTRY_ID_MIN)
-    .max(COUNTRY_ID_MAX),
-});
+export const countryIdParamsSchema = z.object({ id: pathIdSchema('id', COUNTRY_ID_MAX) });
 
-/** Text we store: PostgreSQL text cannot hold the NUL character. */
-const storableText = (field: string) =>
-  z
-    .string({
-      error: (issue) => (issue.input === undefined ? 'Required' : `${field} must be a string`),
-    })
-    .refine((value) => !value.includes('\u0000'), {
-      error: `${field} must not contain the NUL character`,
-    });
+/** Longest country name stored (the longest ISO short name has 56 characters). */
+export const COUNTRY_NAME_MAX_LENGTH = 200;
 
 const letters = (count: number, field: string) =>
   z
@@ -76,9 +66,10 @@ export const countryImportRecordSchema = z.object(
       .describe('ISO 3166-1 numeric code'),
     alpha2: letters(2, 'alpha2'),
     alpha3: letters(3, 'alpha3'),
-    name: storableText('name')
-      .transform((value) => value.trim())
-      .refine((value) => value.length > 0, { error: 'name must not be empty' }),
+    name: text({ name: 'name', max: COUNTRY_NAME_MAX_LENGTH, trim: true }).refine(
+      (value) => value.length > 0,
+      { error: 'name must not be empty' },
+    ),
   },
   { error: 'Each record must be an object with id, alpha2, alpha3 and name' },
 );
@@ -91,6 +82,8 @@ export type ParsedCountryImportRecord = z.output<typeof countryImportRecordSchem
  */
 export const countryImportSchema = z
   .array(countryImportRecordSchema, { error: 'Expected an array of countries' })
+  // Ids are distinct codes from 1 to 999: a longer list necessarily repeats one.
+  .max(COUNTRY_ID_MAX, { error: `At most ${COUNTRY_ID_MAX} countries can be imported at once` })
   .superRefine((records, ctx) => {
     for (const field of ['id', 'alpha2', 'alpha3'] as const) {
       for (const duplicate of findDuplicates(records, (record) => record[field])) {
@@ -128,3 +121,10 @@ export function findDuplicates<T, K>(
   });
   return duplicates;
 }
+
+/** The countries calls (method and path; see api.ts). */
+export const countriesApi = {
+  list: apiRoute('GET', '/api/countries'),
+  delete: apiRoute('DELETE', '/api/countries/:id'),
+  import: apiRoute('POST', '/api/countries/import'),
+} as const;

@@ -17,7 +17,6 @@ import {
   documentTypeSchema,
   documentTypeTagsSchema,
   documentTypeUpdateSchema,
-  formListSchema,
 } from './document-types.ts';
 
 const REQUIRED = 'ID is required';
@@ -463,7 +462,7 @@ describe('documentTypeImportSchema', () => {
 });
 
 describe('response schemas', () => {
-  it('describe a document type and a form list', () => {
+  it('describe a document type', () => {
     const documentType = {
       id: 'passport',
       displayName: 'Passport',
@@ -475,14 +474,5 @@ describe('response schemas', () => {
       validityPeriod: { years: 10 },
     };
     expect(documentTypeSchema.parse(documentType)).toEqual(documentType);
-    const forms = [
-      {
-        id: 1,
-        name: 'EditIndividualId_passport',
-        createdAt: '2024-01-01T00:00:00.000Z',
-        updatedAt: '2024-01-01T00:00:00.000Z',
-      },
-    ];
-    expect(formListSchema.parse(forms)).toEqual(forms);
   });
 });

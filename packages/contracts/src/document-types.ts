@@ -1,8 +1,21 @@
 import { z } from 'zod';
+import { apiRoute } from './api.ts';
+import { text } from './text.ts';
 
 /** Rules of document types (spec part 1, sections 5 and 9), shared by the dialog and the server. */
 
 export const DOCUMENT_TYPE_ID_MAX_LENGTH = 50;
+/** Longest display name: fits the table column and the dialog. */
+export const DISPLAY_NAME_MAX_LENGTH = 200;
+/** Longest tag, and most tags one document type may have. */
+export const TAG_MAX_LENGTH = 100;
+export const TAGS_MAX_COUNT = 50;
+/** Longest API reference service name and value (a value may be a URL), and most references. */
+export const API_SERVICE_NAME_MAX_LENGTH = 100;
+export const API_REFERENCE_MAX_LENGTH = 2000;
+export const API_REFERENCES_MAX_COUNT = 50;
+/** Most records of one import file (about 3 MB, within the 5 MB body limit). */
+export const DOCUMENT_TYPE_IMPORT_MAX_COUNT = 10_000;
 
 /** The spec's messages, word for word. */
 export const DOCUMENT_TYPE_ID_MESSAGES = {
@@ -37,10 +50,15 @@ export function sanitizeDocumentTypeIdInput(raw: string): string {
 }
 
 /** A document type ID as a schema: the same single message as validateDocumentTypeId. */
-export const documentTypeIdSchema = z.string().superRefine((id, ctx) => {
-  const message = validateDocumentTypeId(id);
-  if (message) ctx.addIssue({ code: 'custom', message });
-});
+export const documentTypeIdSchema = z
+  .string()
+  // The limit as a zod maximum too, so that it shows in the OpenAPI document and the UI can read
+  // it; `abort` keeps the single message (the check below would give the same one again).
+  .max(DOCUMENT_TYPE_ID_MAX_LENGTH, { error: DOCUMENT_TYPE_ID_MESSAGES.tooLong, abort: true })
+  .superRefine((id, ctx) => {
+    const message = validateDocumentTypeId(id);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
 
 /** Tags trimmed, lower-cased and deduplicated (first occurrence wins), empty ones dropped. */
 export function normalizeTags(tags: readonly string[]): string[] {
@@ -110,20 +128,15 @@ const timestampInput = z
     return new Date(time).toISOString();
   });
 
-/** Text we store: PostgreSQL text cannot hold the NUL character. */
-const hasNoNul = (value: string) => !value.includes('\u0000');
-
 const requiredOr = (message: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? 'Required' : message;
 
 /** Tags: a list of strings, stored trimmed, lower-cased and deduplicated (spec 5). */
 export const documentTypeTagsSchema = z
-  .array(
-    z
-      .string({ error: 'Each tag must be a string' })
-      .refine(hasNoNul, { error: 'A tag must not contain the NUL character' }),
-    { error: requiredOr('tags must be an array of strings') },
-  )
+  .array(text({ name: 'A tag', max: TAG_MAX_LENGTH, typeError: 'Each tag must be a string' }), {
+    error: requiredOr('tags must be an array of strings'),
+  })
+  .max(TAGS_MAX_COUNT, { error: `A document type can have at most ${TAGS_MAX_COUNT} tags` })
   .transform(normalizeTags);
 
 /**
@@ -132,13 +145,22 @@ export const documentTypeTagsSchema = z
  */
 export const apiReferencesSchema = z
   .record(
-    z.string().refine(hasNoNul, { error: 'A service name must not contain the NUL character' }),
-    z
-      .string({ error: 'Each API reference value must be a string' })
-      .refine(hasNoNul, { error: 'An API reference must not contain the NUL character' }),
+    text({ name: 'A service name', max: API_SERVICE_NAME_MAX_LENGTH }),
+    text({
+      name: 'An API reference',
+      max: API_REFERENCE_MAX_LENGTH,
+      typeError: 'Each API reference value must be a string',
+    }),
     { error: requiredOr('apiReferences must be an object of service name to reference value') },
   )
   .superRefine((references, ctx) => {
+    if (Object.keys(references).length > API_REFERENCES_MAX_COUNT) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `A document type can have at most ${API_REFERENCES_MAX_COUNT} API references`,
+      });
+      return;
+    }
     const seen = new Set<string>();
     for (const [service, value] of Object.entries(references)) {
       if (typeof value !== 'string') continue; // already reported as not a string
@@ -182,6 +204,7 @@ const newDocumentTypeIdSchema = z
         ? DOCUMENT_TYPE_ID_MESSAGES.required
         : 'ID must be a string',
   })
+  .max(DOCUMENT_TYPE_ID_MAX_LENGTH, { error: DOCUMENT_TYPE_ID_MESSAGES.tooLong, abort: true })
   .superRefine((id, ctx) => {
     const message = validateDocumentTypeId(id);
     if (message) ctx.addIssue({ code: 'custom', message });
@@ -193,11 +216,10 @@ const INT32_MAX = 2_147_483_647;
 
 /** The fields a create, an update and an import record share. */
 const documentTypeFields = {
-  displayName: z
-    .string({ error: requiredOr('displayName must be a string') })
-    .refine(hasNoNul, { error: 'displayName must not contain the NUL character' })
-    .transform((value) => value.trim())
-    .refine((value) => value.length > 0, { error: 'displayName is required' }),
+  displayName: text({ name: 'displayName', max: DISPLAY_NAME_MAX_LENGTH, trim: true }).refine(
+    (value) => value.length > 0,
+    { error: 'displayName is required' },
+  ),
   tags: documentTypeTagsSchema.optional().transform((tags) => tags ?? []),
   apiReferences: apiReferencesSchema.optional().transform((references) => references ?? {}),
   sequence: z
@@ -244,7 +266,10 @@ export type ParsedDocumentTypeCreate = z.output<typeof documentTypeCreateSchema>
  */
 export const documentTypeUpdateSchema = z
   .object(
-    { id: z.string({ error: 'id must be a string' }).optional(), ...documentTypeFields },
+    {
+      id: text({ name: 'id', max: DOCUMENT_TYPE_ID_MAX_LENGTH }).optional(),
+      ...documentTypeFields,
+    },
     { error: 'Expected a document type object' },
   )
   .superRefine(checkValidityDates);
@@ -272,6 +297,9 @@ export type ParsedDocumentTypeImportRecord = z.output<typeof documentTypeImportR
 /** Body of POST api/documenttypes/import: records in which no ID appears twice. */
 export const documentTypeImportSchema = z
   .array(documentTypeImportRecordSchema, { error: 'Expected an array of document types' })
+  .max(DOCUMENT_TYPE_IMPORT_MAX_COUNT, {
+    error: `At most ${DOCUMENT_TYPE_IMPORT_MAX_COUNT} document types can be imported at once`,
+  })
   .superRefine((records, ctx) => {
     const firstIndexOf = new Map<string, number>();
     records.forEach((record, index) => {
@@ -308,22 +336,22 @@ export type DocumentType = z.infer<typeof documentTypeSchema>;
 
 export const documentTypeListSchema = z.array(documentTypeSchema);
 
-/** The `{id}` of PUT and DELETE api/documenttypes/{id}. */
-export const documentTypeIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
+/**
+ * The `{id}` of PUT and DELETE api/documenttypes/{id}: an ID by the spec's rule (so NUL and any
+ * other character outside a-z, 0-9 and '_' is refused before the database sees it).
+ */
+export const documentTypeIdParamsSchema = z.object({ id: documentTypeIdSchema });
 
 /** GET /api/documenttypes/used-tags and used-api-service-names: distinct strings, sorted. */
 export const usedNamesSchema = z.array(z.string());
 
-/**
- * One form of GET /svc/formauthoring/list (spec part 2: id, name, createdAt, updatedAt). The
- * document types screen reads it to flag document types whose expected form is missing.
- */
-export const formListItemSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-});
-export type FormListItem = z.infer<typeof formListItemSchema>;
-
-export const formListSchema = z.array(formListItemSchema);
+/** The document types calls (method and path; see api.ts). */
+export const documentTypesApi = {
+  list: apiRoute('GET', '/api/documenttypes'),
+  usedTags: apiRoute('GET', '/api/documenttypes/used-tags'),
+  usedApiServiceNames: apiRoute('GET', '/api/documenttypes/used-api-service-names'),
+  create: apiRoute('POST', '/api/documenttypes'),
+  update: apiRoute('PUT', '/api/documenttypes/:id'),
+  delete: apiRoute('DELETE', '/api/documenttypes/:id'),
+  import: apiRoute('POST', '/api/documenttypes/import'),
+} as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DATABASE_ID_MAX } from './tenants.ts';
+import { apiRoute } from './api.ts';
 
 /**
  * Entities of the tenant portal (spec part 1, sections 2, 3 and 7), and the paging of the portal's
@@ -137,3 +138,8 @@ export type EntityListQuery = z.output<typeof entityListQuerySchema>;
 
 export const entityPageSchema = pageSchema(entitySchema);
 export type EntityPage = Page<Entity>;
+
+/** The entities calls (method and path; see api.ts). */
+export const entitiesApi = {
+  list: apiRoute('GET', '/api/Entity'),
+} as const;

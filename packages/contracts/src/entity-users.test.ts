@@ -4,11 +4,12 @@ import {
   KEY_DELETION_REQUIRED_MESSAGE,
   displayKeyValue,
   entityUserKeyParamsSchema,
-  entityUserKeyPath,
   entityUserListQuerySchema,
   entityUserTypeLabel,
+  entityUsersApi,
   validateKeyDeletion,
 } from './entity-users.ts';
+import { apiPath } from './api.ts';
 
 describe('validateKeyDeletion', () => {
   it("needs both the user id and the key name (spec 5), with the spec's message", () => {
@@ -64,17 +65,20 @@ describe('entityUserKeyParamsSchema', () => {
   });
 });
 
-describe('entityUserKeyPath', () => {
+describe('the key deletion path', () => {
+  const keyPath = (userId: string, keyName: string) =>
+    apiPath(entityUsersApi.deleteKey, { userId, keyName });
+
   it('URL-encodes both parts, slashes included', () => {
-    expect(entityUserKeyPath('u 1', 'a/b c[0]✓')).toBe(
-      'api/EntityUser/u%201/keys/a%2Fb%20c%5B0%5D%E2%9C%93',
+    expect(keyPath('u 1', 'a/b c[0]✓')).toBe(
+      '/api/EntityUser/u%201/keys/a%2Fb%20c%5B0%5D%E2%9C%93',
     );
   });
 
   it('decodes back to the same parts', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1 }), fc.string({ minLength: 1 }), (userId, keyName) => {
-        const [, , encodedUser, , encodedKey] = entityUserKeyPath(userId, keyName).split('/');
+        const [, , , encodedUser, , encodedKey] = keyPath(userId, keyName).split('/');
         expect(decodeURIComponent(encodedUser ?? '')).toBe(userId);
         expect(decodeURIComponent(encodedKey ?? '')).toBe(keyName);
       }),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { unstorableTextMessage } from './text.ts';
 import { listPageQueryShape, pageSchema, sortQueryParam, tenantIdQueryParam } from './entities.ts';
 import type { Page } from './entities.ts';
+import { apiRoute } from './api.ts';
 
 /** Users of entities, with their keys (spec part 1, sections 2, 3, 5, 7, 8 and 9). */
 
@@ -27,15 +29,6 @@ export function validateKeyDeletion(
   return userId && keyName ? null : KEY_DELETION_REQUIRED_MESSAGE;
 }
 
-/**
- * The path of a key deletion (spec 7): `api/EntityUser/{userId}/keys/{keyName}`, both parts
- * URL-encoded ('/' as %2F, ' ' as %20, ...). A key named exactly '.' or '..' cannot be named in a
- * URL: URL parsers resolve such a segment (even as %2E) as "this" or "parent" folder.
- */
-export function entityUserKeyPath(userId: string, keyName: string): string {
-  return `api/EntityUser/${encodeURIComponent(userId)}/keys/${encodeURIComponent(keyName)}`;
-}
-
 /** The `{userId}` and `{keyName}` of DELETE api/EntityUser/{userId}/keys/{keyName}, decoded. */
 export const entityUserKeyParamsSchema = z
   .object({
@@ -59,12 +52,9 @@ export const entityUserKeyParamsSchema = z
           path: [field],
           message: `${field} must be ${KEY_DELETION_PART_MAX_LENGTH} characters or less`,
         });
-      } else if (value.includes('\u0000')) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [field],
-          message: `${field} must not contain the NUL character`,
-        });
+      } else {
+        const message = unstorableTextMessage(value, field);
+        if (message) ctx.addIssue({ code: 'custom', path: [field], message });
       }
     }
   })
@@ -124,3 +114,15 @@ export function displayKeyValue(value: string): string {
     ? `${characters.slice(0, KEY_VALUE_DISPLAY_MAX_LENGTH - 3).join('')}...`
     : value;
 }
+
+/** The entity users calls (method and path; see api.ts). */
+export const entityUsersApi = {
+  list: apiRoute('GET', '/api/EntityUser'),
+  /**
+   * A key deletion (spec 7); `apiPath` URL-encodes both parts ('/' as %2F, ' ' as %20, ...). A
+   * key named exactly '.' or '..' cannot be named in a URL: URL parsers resolve such a segment
+   * (even as %2E) as "this" or "parent" folder.
+   */
+  deleteKey: apiRoute('DELETE', '/api/EntityUser/:userId/keys/:keyName'),
+  deleteKeys: apiRoute('DELETE', '/api/EntityUser/:userId/keys'),
+} as const;

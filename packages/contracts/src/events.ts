@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { INT8_ID_MAX, pathIdSchema } from './ids.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './pagination.ts';
+import { apiRoute } from './api.ts';
+import { text } from './text.ts';
 
 /**
  * The event log (spec part 1: "Events screen", section 3 Event, section 4 status badge and reset,
@@ -77,13 +80,14 @@ export const eventListQuerySchema = z.object({
     'Only events not processed yet by every worker (errored ones included)',
   ),
   erroredOnly: booleanParam('erroredOnly').describe('Only events a worker failed'),
-  eventName: z
-    .string({ error: 'eventName must be text' })
+  eventName: text({
+    name: 'eventName',
+    max: EVENT_NAME_MAX_LENGTH,
+    typeError: 'eventName must be text',
+    trim: true,
+  })
     .optional()
     .transform((raw) => queryText(raw))
-    .refine((name) => name === undefined || name.length <= EVENT_NAME_MAX_LENGTH, {
-      error: `eventName must be ${EVENT_NAME_MAX_LENGTH} characters or less`,
-    })
     .describe('Only events whose name contains this text, ignoring letter case'),
 });
 export type EventListQuery = z.infer<typeof eventListQuerySchema>;
@@ -127,20 +131,14 @@ export const eventListSchema = z.object({
 export type EventList = z.infer<typeof eventListSchema>;
 
 /** The `{id}` of POST /api/events/{id}/reset. */
-export const eventIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'id must be a number' })
-    .int({ error: 'id must be a whole number' })
-    .min(1, { error: 'id must be at least 1' })
-    .max(Number.MAX_SAFE_INTEGER),
-});
+export const eventIdParamsSchema = z.object({ id: pathIdSchema('id', INT8_ID_MAX) });
 
-const workerName = z
-  .string({ error: 'workerName must be text' })
-  .trim()
-  .max(EVENT_NAME_MAX_LENGTH, {
-    error: `workerName must be ${EVENT_NAME_MAX_LENGTH} characters or less`,
-  })
+const workerName = text({
+  name: 'workerName',
+  max: EVENT_NAME_MAX_LENGTH,
+  typeError: 'workerName must be text',
+  trim: true,
+})
   .optional()
   .transform((name) => (name === '' ? undefined : name));
 
@@ -163,3 +161,10 @@ export function eventStatus(event: Pick<EventItem, 'hasError' | 'isProcessed'>):
   if (event.isProcessed) return 'Processed';
   return 'Unprocessed';
 }
+
+/** The events calls (method and path; see api.ts). */
+export const eventsApi = {
+  list: apiRoute('GET', '/api/events'),
+  reset: apiRoute('POST', '/api/events/:id/reset'),
+  test: apiRoute('POST', '/api/events/test'),
+} as const;

@@ -1,3 +1,6 @@
+export * from './api.ts';
+export * from './ids.ts';
+export * from './text.ts';
 export * from './countries.ts';
 export * from './document-types.ts';
 export * from './pagination.ts';
@@ -7,3 +10,4 @@ export * from './entities.ts';
 export * from './entity-users.ts';
 export * from './import-files.ts';
 export * from './events.ts';
+export * from './forms.ts';

@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import {
-  DATABASE_ID_MAX,
-  REQUIRED_FIELDS_MESSAGE,
-  databaseIdParam,
-  requiredWholeNumber,
-} from './tenants.ts';
+import { idParamsSchema } from './ids.ts';
+import { DATABASE_ID_MAX, REQUIRED_FIELDS_MESSAGE, requiredWholeNumber } from './tenants.ts';
+import { text } from './text.ts';
+import { apiRoute } from './api.ts';
 
 /** Rules of tenant users (spec part 1, sections 3, 5 and 7), shared by the dialog and the server. */
 
@@ -33,7 +31,16 @@ export function isValidEmail(email: string): boolean {
 export const tenantUserCreateSchema = z.object(
   {
     email: z
-      .preprocess((value) => value ?? '', z.string({ error: 'email must be a string' }))
+      .preprocess(
+        (value) => value ?? '',
+        // Longer than SMTP allows is not a valid address: the dialog's own message.
+        text({
+          name: 'email',
+          max: EMAIL_MAX_LENGTH,
+          trim: true,
+          tooLongError: INVALID_EMAIL_MESSAGE,
+        }),
+      )
       .transform(normalizeTenantUserEmail)
       .superRefine((email, ctx) => {
         if (email.length === 0) {
@@ -61,4 +68,11 @@ export type TenantUser = z.infer<typeof tenantUserSchema>;
 export const tenantUserListSchema = z.array(tenantUserSchema);
 
 /** The `{id}` of DELETE api/tenantusers/{id}. */
-export const tenantUserIdParamsSchema = z.object({ id: databaseIdParam });
+export const tenantUserIdParamsSchema = idParamsSchema;
+
+/** The tenant users calls (method and path; see api.ts). */
+export const tenantUsersApi = {
+  list: apiRoute('GET', '/api/tenantusers'),
+  create: apiRoute('POST', '/api/tenantusers'),
+  delete: apiRoute('DELETE', '/api/tenantusers/:id'),
+} as const;

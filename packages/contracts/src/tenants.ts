@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { COUNTRY_ID_MAX, COUNTRY_ID_MIN } from './countries.ts';
+import { INT4_ID_MAX, idParamsSchema } from './ids.ts';
+import { text } from './text.ts';
+import { apiRoute } from './api.ts';
 
 /** Rules of tenants (spec part 1, sections 5 and 9), shared by the dialogs and the server. */
 
@@ -65,10 +68,7 @@ export const NAMESPACE_INPUT_MAX_LENGTH = 100;
 export const NAMESPACES_PER_TENANT_MAX = 50;
 
 /** PostgreSQL's integer range: ids are `serial` columns. */
-export const DATABASE_ID_MAX = 2_147_483_647;
-
-/** PostgreSQL text cannot hold the NUL character. */
-export const hasNoNul = (value: string) => !value.includes('\u0000');
+export const DATABASE_ID_MAX = INT4_ID_MAX;
 
 /**
  * A required field as a schema: absent, null or (for text) blank gives the dialog's alert text
@@ -95,24 +95,24 @@ export const tenantWriteSchema = z.object(
     companyName: z
       .preprocess(
         (value) => value ?? '',
-        z.string({ error: 'companyName must be a string' }).trim(),
+        text({ name: 'companyName', max: COMPANY_NAME_MAX_LENGTH, trim: true }),
       )
-      .refine((value) => value.length > 0, { error: REQUIRED_FIELDS_MESSAGE })
-      .refine((value) => value.length <= COMPANY_NAME_MAX_LENGTH, {
-        error: `companyName must be ${COMPANY_NAME_MAX_LENGTH} characters or less`,
-      })
-      .refine(hasNoNul, { error: 'companyName must not contain the NUL character' }),
+      .refine((value) => value.length > 0, { error: REQUIRED_FIELDS_MESSAGE }),
     domicileCountryId: requiredWholeNumber('domicileCountryId', COUNTRY_ID_MIN, COUNTRY_ID_MAX),
     namespaces: z
       .array(
-        z
-          .string({ error: 'Each namespace must be a string' })
-          .refine((value) => value.trim().length <= NAMESPACE_INPUT_MAX_LENGTH, {
-            error: `A namespace must be ${NAMESPACE_INPUT_MAX_LENGTH} characters or less`,
-          })
-          .refine(hasNoNul, { error: 'A namespace must not contain the NUL character' }),
+        text({
+          name: 'A namespace',
+          max: NAMESPACE_INPUT_MAX_LENGTH,
+          typeError: 'Each namespace must be a string',
+          trim: true,
+        }),
         { error: 'namespaces must be an array of strings' },
       )
+      // Counted again after normalising (below); this bound keeps the work before it small.
+      .max(NAMESPACES_PER_TENANT_MAX * 2, {
+        error: `A tenant can have at most ${NAMESPACES_PER_TENANT_MAX} namespaces`,
+      })
       .nullish()
       .transform((namespaces) => normalizeNamespaces(namespaces ?? []))
       .refine((namespaces) => namespaces.length <= NAMESPACES_PER_TENANT_MAX, {
@@ -136,12 +136,13 @@ export type Tenant = z.infer<typeof tenantSchema>;
 
 export const tenantListSchema = z.array(tenantSchema);
 
-/** A positive `serial` id in a URL, e.g. the `{id}` of PUT and DELETE api/tenants/{id}. */
-export const databaseIdParam = z.coerce
-  .number({ error: 'Must be a number' })
-  .int({ error: 'Must be a whole number' })
-  .min(1, { error: 'Must be at least 1' })
-  .max(DATABASE_ID_MAX, { error: 'Is out of range' });
-
 /** The `{id}` of PUT and DELETE api/tenants/{id}. */
-export const tenantIdParamsSchema = z.object({ id: databaseIdParam });
+export const tenantIdParamsSchema = idParamsSchema;
+
+/** The tenants calls (method and path; see api.ts). */
+export const tenantsApi = {
+  list: apiRoute('GET', '/api/tenants'),
+  create: apiRoute('POST', '/api/tenants'),
+  update: apiRoute('PUT', '/api/tenants/:id'),
+  delete: apiRoute('DELETE', '/api/tenants/:id'),
+} as const;

@@ -1,6 +1,7 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { sessionApi } from '@console/contracts';
 import { z } from 'zod';
 import type { ConsoleApp } from '../http/console-app.ts';
 import type { AppConfig } from '../config.ts';
@@ -156,7 +157,7 @@ export function registerAuthRoutes(app: ConsoleApp, deps: AuthRouteDependencies)
   );
 
   app.get(
-    '/auth/session',
+    sessionApi.status.path,
     {
       schema: {
         tags: ['Sign-in'],

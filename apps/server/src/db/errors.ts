@@ -1,3 +1,5 @@
+import pg from 'pg';
+
 /** What the server makes of errors that PostgreSQL (through pg) reports. */
 
 /** SQLSTATEs that writes turn into answers (a race lost between a check and a write). */
@@ -44,4 +46,21 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (code && UNAVAILABLE_SOCKET_CODES.has(code)) return true;
   const message = error instanceof Error ? error.message : '';
   return UNAVAILABLE_MESSAGES.some((text) => message.includes(text));
+}
+
+/**
+ * What a log may say about an error PostgreSQL reported: its SQLSTATE, the constraint, table and
+ * column it concerns, and where in PostgreSQL it was raised. Never its message, detail or where
+ * (they quote the values of the statement: "Key (email)=(…) already exists", "Failing row
+ * contains (…)", "invalid input syntax for type integer: …"), nor the statement's parameters.
+ * Null for an error that did not come from PostgreSQL.
+ */
+export function describeDatabaseError(error: unknown): Record<string, string> | null {
+  if (!(error instanceof pg.DatabaseError)) return null;
+  const described: Record<string, string> = { type: 'DatabaseError' };
+  for (const field of ['code', 'severity', 'constraint', 'schema', 'table', 'column', 'routine']) {
+    const value = (error as unknown as Record<string, unknown>)[field];
+    if (typeof value === 'string' && value !== '') described[field] = value;
+  }
+  return described;
 }

@@ -59,9 +59,11 @@ function describeProblem(path: string[], code: string, message: string): string 
   const isRecord = first !== undefined && /^\d+$/.test(first);
   const fieldPath = isRecord ? rest : path;
   const field = fieldPath.at(-1);
-  // Our own rules (custom checks) and messages that begin with their field are sentences already.
+  // Our own rules (custom checks, the length limits of the contracts' text()) and messages that
+  // begin with their field are sentences already; zod's own length messages begin 'Too '.
   const isSentence =
     code === 'custom' ||
+    (code === 'too_big' && !message.startsWith('Too ')) ||
     field === undefined ||
     message.toLowerCase().startsWith(field.toLowerCase());
   const text = isSentence ? message : `${fieldPath.join('.')}: ${message}`;

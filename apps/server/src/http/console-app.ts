@@ -6,6 +6,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { AppConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 
@@ -25,4 +26,6 @@ export type ConsoleApp = FastifyInstance<
 export interface AppDependencies {
   config: AppConfig;
   database: DatabaseHandle;
+  /** Where the log goes: standard output unless given (tests read the log from here). */
+  logStream?: DestinationStream;
 }

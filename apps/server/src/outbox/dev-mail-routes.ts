@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, text } from '@console/contracts';
 import type { ConsoleApp } from '../http/console-app.ts';
 import type { SmtpCatcher } from './smtp-catcher.ts';
 
@@ -28,7 +29,9 @@ export function registerDevMailRoutes(app: ConsoleApp, catcher: SmtpCatcher): vo
         tags,
         summary: 'Mail caught by the development SMTP catcher, oldest first',
         querystring: z.object({
-          to: z.string().optional().describe('Only mail to this address (ignoring letter case)'),
+          to: text({ name: 'to', max: EMAIL_MAX_LENGTH })
+            .optional()
+            .describe('Only mail to this address (ignoring letter case)'),
         }),
         response: { 200: z.object({ messages: z.array(caughtMailSchema) }) },
       },

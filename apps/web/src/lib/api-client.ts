@@ -74,13 +74,16 @@ export function createApiClient(overrides?: Partial<ApiClientDeps>): ApiClient {
 
   async function request(
     method: Method,
-    path: string,
+    pathAsGiven: string,
     body: RequestBody | undefined,
     options: RequestOptions | undefined,
     answer: 'json' | 'text' | 'none',
   ): Promise<unknown> {
+    // Paths are relative to the API base; messages name them as the spec does ('api/countries'),
+    // whether the caller wrote them so or as the contracts' '/api/countries'.
+    const path = pathAsGiven.replace(/^\/+/, '');
     try {
-      const url = (await baseUrl()) + (path.startsWith('/') ? path : `/${path}`);
+      const url = `${await baseUrl()}/${path}`;
       const headers: Record<string, string> = {
         Accept: answer === 'text' ? 'text/html, text/plain, */*' : 'application/json',
       };

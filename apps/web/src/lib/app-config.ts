@@ -8,10 +8,12 @@
  * Failures are only logged to the console, never shown to the user.
  */
 import { useSyncExternalStore } from 'react';
+// The subpath keeps zod (the contracts' schemas) out of the login screen's bundle.
+import { sessionApi } from '@console/contracts/api';
 import { defaultStorage, readItem, writeItem } from './browser-storage';
 import { APP_CONFIG_CACHE_KEY } from './storage-keys';
 
-export const APP_CONFIG_ENDPOINT = '/app-config';
+export const APP_CONFIG_ENDPOINT = sessionApi.appConfig.path;
 export const CONFIG_MAX_RETRIES = 3;
 export const CONFIG_RETRY_BASE_DELAY_MS = 1000;
 export const CONFIG_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;

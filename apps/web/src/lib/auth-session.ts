@@ -7,6 +7,8 @@
  * that check has answered.
  */
 import { useSyncExternalStore } from 'react';
+// The subpath keeps zod (the contracts' schemas) out of the login screen's bundle.
+import { sessionApi } from '@console/contracts/api';
 import { ensureAppConfig, getAppConfig } from './app-config';
 import { defaultStorage, readItem, removeItem, writeItem } from './browser-storage';
 import { AUTH_TOKENS_KEY } from './storage-keys';
@@ -29,7 +31,7 @@ export interface SessionStatusResponse {
   userEmail?: string;
 }
 
-export const SESSION_STATUS_PATH = '/auth/session';
+export const SESSION_STATUS_PATH = sessionApi.status.path;
 
 const SIGNED_OUT: AuthSession = { isAuthenticated: false, accessToken: null, userEmail: null };
 let session: AuthSession = SIGNED_OUT;

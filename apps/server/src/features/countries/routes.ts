@@ -1,4 +1,5 @@
 import {
+  countriesApi,
   countryIdParamsSchema,
   countryImportSchema,
   countryListSchema,
@@ -17,7 +18,7 @@ export function registerCountryRoutes(app: ConsoleApp, { database }: FeatureDepe
   const { db } = database;
 
   app.get(
-    '/api/countries',
+    countriesApi.list.path,
     {
       config: { allow: ['staff'] },
       schema: {
@@ -30,7 +31,7 @@ export function registerCountryRoutes(app: ConsoleApp, { database }: FeatureDepe
   );
 
   app.delete(
-    '/api/countries/:id',
+    countriesApi.delete.path,
     {
       config: { allow: ['admin'] },
       schema: {
@@ -50,7 +51,7 @@ export function registerCountryRoutes(app: ConsoleApp, { database }: FeatureDepe
   );
 
   app.post(
-    '/api/countries/import',
+    countriesApi.import.path,
     {
       config: { allow: ['staff'] },
       schema: {

@@ -1,46 +1,29 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  addAcmeTenantUser,
+  HTML_INJECTION,
+  REFERENCE_DATA_CALLERS,
+  signInCallers,
+  SQL_INJECTION,
+  stamp,
+  type Callers,
+  type ReferenceDataCaller,
+} from '../../../test/callers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
-const STAFF = 'staff@example.com';
-const ADMIN = 'admin@example.com';
-const TENANT_USER = 'portal@acme.example';
-const NO_ROLE = 'visitor@elsewhere.test';
-
-const SQL_INJECTION = "'); drop table document_types; --";
-const HTML_INJECTION = '<script>alert(1)</script>';
-
 let testApp: TestApp;
-const tokens: Record<'staff' | 'admin' | 'tenant' | 'noRole', string> = {
-  staff: '',
-  admin: '',
-  tenant: '',
-  noRole: '',
-};
-type Caller = keyof typeof tokens | 'anonymous';
-
-const stamp = { created_by: 'test', updated_by: 'test', updated_at: new Date() };
+let callers: Callers<keyof typeof REFERENCE_DATA_CALLERS>;
+type Caller = ReferenceDataCaller;
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  const { db } = testApp.database;
-  await db
+  await testApp.database.db
     .insertInto('countries')
     .values({ id: 840, alpha2: 'US', alpha3: 'USA', name: 'United States', ...stamp })
     .execute();
-  const tenant = await db
-    .insertInto('tenants')
-    .values({ company_name: 'Acme', domicile_country_id: 840, ...stamp })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('tenant_users')
-    .values({ email: TENANT_USER, tenant_id: tenant.id, ...stamp })
-    .execute();
-  tokens.staff = await testApp.tokenFor(STAFF);
-  tokens.admin = await testApp.tokenFor(ADMIN);
-  tokens.tenant = await testApp.tokenFor(TENANT_USER);
-  tokens.noRole = await testApp.tokenFor(NO_ROLE);
+  await addAcmeTenantUser(testApp.database.db, 840);
+  callers = await signInCallers(testApp, REFERENCE_DATA_CALLERS);
 });
 
 afterAll(async () => {
@@ -52,27 +35,8 @@ beforeEach(async () => {
   await testApp.database.db.deleteFrom('forms').execute();
 });
 
-function call(
-  caller: Caller,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-) {
-  return testApp.app.inject({
-    method,
-    url,
-    headers: {
-      ...(caller === 'anonymous' ? {} : { authorization: `Bearer ${tokens[caller]}` }),
-      ...headers,
-    },
-    ...(body === undefined
-      ? {}
-      : typeof body === 'string'
-        ? { payload: body }
-        : { payload: body as object }),
-  });
-}
+const call: Callers<keyof typeof REFERENCE_DATA_CALLERS>['call'] = (...args) =>
+  callers.call(...args);
 
 const create = (caller: Caller, body: unknown) => call(caller, 'POST', '/api/documenttypes', body);
 const update = (caller: Caller, id: string, body: unknown) =>
@@ -216,8 +180,8 @@ describe('POST /api/documenttypes', () => {
       api_references: PASSPORT.apiReferences,
       sequence: 10,
       validity_period: { years: 10 },
-      created_by: STAFF,
-      updated_by: STAFF,
+      created_by: REFERENCE_DATA_CALLERS.staff,
+      updated_by: REFERENCE_DATA_CALLERS.staff,
     });
     expect(row?.created_at.getTime()).toBeGreaterThanOrEqual(before - 5_000);
     expect(row?.updated_at.getTime()).toBeGreaterThanOrEqual(before - 5_000);
@@ -413,7 +377,7 @@ describe('POST /api/documenttypes', () => {
       message: 'A document type with ID passport already exists.',
     });
     expect(await storedDocumentTypes()).toMatchObject([
-      { display_name: 'Passport', created_by: STAFF },
+      { display_name: 'Passport', created_by: REFERENCE_DATA_CALLERS.staff },
     ]);
   });
 
@@ -469,7 +433,10 @@ describe('PUT /api/documenttypes/{id}', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ id: 'passport', ...changes, tags: ['travel', 'mrz'] });
     const [after] = await storedDocumentTypes();
-    expect(after).toMatchObject({ created_by: STAFF, updated_by: ADMIN });
+    expect(after).toMatchObject({
+      created_by: REFERENCE_DATA_CALLERS.staff,
+      updated_by: REFERENCE_DATA_CALLERS.admin,
+    });
     expect(after?.created_at).toEqual(before?.created_at);
     expect(after?.updated_at.getTime()).toBeGreaterThanOrEqual(before?.updated_at.getTime() ?? 0);
   });
@@ -551,15 +518,23 @@ describe('DELETE /api/documenttypes/{id}', () => {
     expect(await storedDocumentTypes()).toHaveLength(2);
   });
 
-  it.each(['visa', 'Passport', "passport'; drop table document_types; --"])(
-    'answers 404 for the unknown ID %s',
-    async (id) => {
-      const response = await remove('admin', id);
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: `Document type ${id} not found.` });
-      expect(await storedDocumentTypes()).toHaveLength(2);
-    },
-  );
+  it('answers 404 for an unknown ID', async () => {
+    const response = await remove('admin', 'visa');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Document type visa not found.' });
+    expect(await storedDocumentTypes()).toHaveLength(2);
+  });
+
+  it.each([
+    ['Passport', ID_MESSAGES.start],
+    ["passport'; drop table document_types; --", ID_MESSAGES.characters],
+    ['pass\u0000port', ID_MESSAGES.characters],
+  ])('answers 400 for the ID %j, which no document type can have', async (id, message) => {
+    const response = await remove('admin', id);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+    expect(await storedDocumentTypes()).toHaveLength(2);
+  });
 
   it('answers 409 while the expected form of the document type exists', async () => {
     await insertForm('EditIndividualId_drivinglicence');
@@ -589,10 +564,15 @@ describe('POST /api/documenttypes/import', () => {
       {
         id: 'driving_licence',
         tags: ['identity', 'driving'],
-        created_by: STAFF,
-        updated_by: STAFF,
+        created_by: REFERENCE_DATA_CALLERS.staff,
+        updated_by: REFERENCE_DATA_CALLERS.staff,
       },
-      { id: 'passport', validity_period: { years: 10 }, created_by: STAFF, updated_by: STAFF },
+      {
+        id: 'passport',
+        validity_period: { years: 10 },
+        created_by: REFERENCE_DATA_CALLERS.staff,
+        updated_by: REFERENCE_DATA_CALLERS.staff,
+      },
     ]);
   });
 
@@ -627,9 +607,14 @@ describe('POST /api/documenttypes/import', () => {
     expect(response.json()).toEqual({ count: 2 });
     const rows = await storedDocumentTypes();
     expect(rows).toMatchObject([
-      { id: 'driving_licence', updated_by: STAFF },
-      { id: 'passport', tags: ['identity'], created_by: STAFF, updated_by: ADMIN },
-      { id: 'visa', created_by: ADMIN },
+      { id: 'driving_licence', updated_by: REFERENCE_DATA_CALLERS.staff },
+      {
+        id: 'passport',
+        tags: ['identity'],
+        created_by: REFERENCE_DATA_CALLERS.staff,
+        updated_by: REFERENCE_DATA_CALLERS.admin,
+      },
+      { id: 'visa', created_by: REFERENCE_DATA_CALLERS.admin },
     ]);
   });
 

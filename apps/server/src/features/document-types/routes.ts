@@ -3,6 +3,7 @@ import {
   documentTypeIdParamsSchema,
   documentTypeImportSchema,
   documentTypeListSchema,
+  documentTypesApi,
   documentTypeSchema,
   documentTypeUpdateSchema,
   importResultSchema,
@@ -31,7 +32,7 @@ export function registerDocumentTypeRoutes(app: ConsoleApp, { database }: Featur
   const tags = ['document types'];
 
   app.get(
-    '/api/documenttypes',
+    documentTypesApi.list.path,
     {
       config: { allow: ['staff'] },
       schema: {
@@ -44,7 +45,7 @@ export function registerDocumentTypeRoutes(app: ConsoleApp, { database }: Featur
   );
 
   app.get(
-    '/api/documenttypes/used-tags',
+    documentTypesApi.usedTags.path,
     {
       config: { allow: ['staff'] },
       schema: {
@@ -57,7 +58,7 @@ export function registerDocumentTypeRoutes(app: ConsoleApp, { database }: Featur
   );
 
   app.get(
-    '/api/documenttypes/used-api-service-names',
+    documentTypesApi.usedApiServiceNames.path,
     {
       config: { allow: ['staff'] },
       schema: {
@@ -70,7 +71,7 @@ export function registerDocumentTypeRoutes(app: ConsoleApp, { database }: Featur
   );
 
   app.post(
-    '/api/documenttypes',
+    documentTypesApi.create.path,
     {
       config: { allow: ['staff'] },
       schema: {
@@ -87,7 +88,7 @@ export function registerDocumentTypeRoutes(app: ConsoleApp, { database }: Featur
   );
 
   app.put(
-    '/api/documenttypes/:id',
+    documentTypesApi.update.path,
     {
       config: { allow: ['staff'] },
       schema: {
@@ -110,7 +111,7 @@ export function registerDocumentTypeRoutes(app: ConsoleApp, { database }: Featur
   );
 
   app.delete(
-    '/api/documenttypes/:id',
+    documentTypesApi.delete.path,
     {
       config: { allow: ['admin'] },
       schema: {
@@ -130,7 +131,7 @@ export function registerDocumentTypeRoutes(app: ConsoleApp, { database }: Featur
   );
 
   app.post(
-    '/api/documenttypes/import',
+    documentTypesApi.import.path,
     {
       config: { allow: ['staff'] },
       schema: {

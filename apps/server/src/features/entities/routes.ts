@@ -1,4 +1,4 @@
-import { entityListQuerySchema, entityPageSchema } from '@console/contracts';
+import { entitiesApi, entityListQuerySchema, entityPageSchema } from '@console/contracts';
 import type { ConsoleApp } from '../../http/console-app.ts';
 import { currentUser } from '../../auth/index.ts';
 import { errorResponses } from '../errors.ts';
@@ -12,7 +12,7 @@ import { readableTenant } from '../../http/tenant-scope.ts';
  */
 export function registerEntityRoutes(app: ConsoleApp, { database }: FeatureDependencies) {
   app.get(
-    '/api/Entity',
+    entitiesApi.list.path,
     {
       config: { allow: ['staff', 'tenant'] },
       schema: {

@@ -1,7 +1,8 @@
 import {
   KEY_DELETION_REQUIRED_MESSAGE,
   LIST_LIMIT_DEFAULT,
-  entityUserKeyPath,
+  apiPath,
+  entityUsersApi,
 } from '@console/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -118,7 +119,7 @@ const list = async (caller: Caller, query = ''): Promise<EntityUserPageBody> => 
 };
 
 const deleteKey = (caller: Caller, userId: string, keyName: string) =>
-  portal.call(caller, 'DELETE', `/${entityUserKeyPath(userId, keyName)}`);
+  portal.call(caller, 'DELETE', apiPath(entityUsersApi.deleteKey, { userId, keyName }));
 
 async function userIdsInOrder(tenantId: number): Promise<string[]> {
   const rows = await db()

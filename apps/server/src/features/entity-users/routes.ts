@@ -2,6 +2,7 @@ import {
   entityUserKeyParamsSchema,
   entityUserListQuerySchema,
   entityUserPageSchema,
+  entityUsersApi,
 } from '@console/contracts';
 import { z } from 'zod';
 import type { ConsoleApp } from '../../http/console-app.ts';
@@ -21,7 +22,7 @@ export function registerEntityUserRoutes(app: ConsoleApp, { database }: FeatureD
   const tags = ['entity users'];
 
   app.get(
-    '/api/EntityUser',
+    entityUsersApi.list.path,
     {
       config: { allow: ['staff', 'tenant'] },
       schema: {
@@ -47,7 +48,7 @@ export function registerEntityUserRoutes(app: ConsoleApp, { database }: FeatureD
   };
 
   app.delete(
-    '/api/EntityUser/:userId/keys/:keyName',
+    entityUsersApi.deleteKey.path,
     { config: { allow: ['admin'] }, schema: deleteKeySchema },
     async (request, reply) => {
       const { userId, keyName } = request.params;
@@ -59,7 +60,7 @@ export function registerEntityUserRoutes(app: ConsoleApp, { database }: FeatureD
   // Without a key name the path ends at /keys (or /keys/): the params schema answers 400 with the
   // spec's message instead of the router's 404.
   app.delete(
-    '/api/EntityUser/:userId/keys',
+    entityUsersApi.deleteKeys.path,
     { config: { allow: ['admin'] }, schema: { ...deleteKeySchema, hide: true } },
     async () => {
       throw new Error('Unreachable: the params schema refuses a missing key name');

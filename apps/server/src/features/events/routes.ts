@@ -4,6 +4,7 @@ import {
   eventListSchema,
   eventResetBodySchema,
   eventResetQuerySchema,
+  eventsApi,
   eventSchema,
   testEventResultSchema,
 } from '@console/contracts';
@@ -24,7 +25,7 @@ export function registerEventRoutes(app: ConsoleApp, { database }: FeatureDepend
   const tags = ['events'];
 
   app.get(
-    '/api/events',
+    eventsApi.list.path,
     {
       config: { allow: ['staff', 'tenant'] },
       schema: {
@@ -46,7 +47,7 @@ export function registerEventRoutes(app: ConsoleApp, { database }: FeatureDepend
   );
 
   app.post(
-    '/api/events/:id/reset',
+    eventsApi.reset.path,
     {
       config: { allow: ['staff'] },
       schema: {
@@ -72,7 +73,7 @@ export function registerEventRoutes(app: ConsoleApp, { database }: FeatureDepend
   );
 
   app.post(
-    '/api/events/test',
+    eventsApi.test.path,
     {
       config: { allow: ['staff'] },
       schema: {

@@ -1,34 +1,25 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  addAcmeTenantUser,
+  REFERENCE_DATA_CALLERS,
+  signInCallers,
+  stamp,
+  type Callers,
+  type ReferenceDataCaller,
+} from '../../../test/callers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
-const TENANT_USER = 'portal@acme.example';
-
 let testApp: TestApp;
-const tokens = { staff: '', admin: '', tenant: '', noRole: '' };
-type Caller = keyof typeof tokens | 'anonymous';
-
-const stamp = { created_by: 'test', updated_by: 'test', updated_at: new Date() };
+let callers: Callers<keyof typeof REFERENCE_DATA_CALLERS>;
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  const { db } = testApp.database;
-  await db
+  await testApp.database.db
     .insertInto('countries')
     .values({ id: 840, alpha2: 'US', alpha3: 'USA', name: 'United States', ...stamp })
     .execute();
-  const tenant = await db
-    .insertInto('tenants')
-    .values({ company_name: 'Acme', domicile_country_id: 840, ...stamp })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('tenant_users')
-    .values({ email: TENANT_USER, tenant_id: tenant.id, ...stamp })
-    .execute();
-  tokens.staff = await testApp.tokenFor('staff@example.com');
-  tokens.admin = await testApp.tokenFor('admin@example.com');
-  tokens.tenant = await testApp.tokenFor(TENANT_USER);
-  tokens.noRole = await testApp.tokenFor('visitor@elsewhere.test');
+  await addAcmeTenantUser(testApp.database.db, 840);
+  callers = await signInCallers(testApp, REFERENCE_DATA_CALLERS);
 });
 
 afterAll(async () => {
@@ -39,12 +30,8 @@ beforeEach(async () => {
   await testApp.database.db.deleteFrom('forms').execute();
 });
 
-const list = (caller: Caller, url = '/svc/formauthoring/list') =>
-  testApp.app.inject({
-    method: 'GET',
-    url,
-    headers: caller === 'anonymous' ? {} : { authorization: `Bearer ${tokens[caller]}` },
-  });
+const list = (caller: ReferenceDataCaller, url = '/svc/formauthoring/list') =>
+  callers.call(caller, 'GET', url);
 
 describe('GET /svc/formauthoring/list', () => {
   it('answers an empty list when there are no forms', async () => {

@@ -1,4 +1,4 @@
-import { formListSchema } from '@console/contracts';
+import { formListSchema, formsApi } from '@console/contracts';
 import type { ConsoleApp } from '../../http/console-app.ts';
 import type { FeatureDependencies } from '../index.ts';
 import { listForms } from './queries.ts';
@@ -6,7 +6,7 @@ import { listForms } from './queries.ts';
 /** The forms service calls of this stage: only the list (spec part 2, "Forms service"). */
 export function registerFormRoutes(app: ConsoleApp, { database }: FeatureDependencies) {
   app.get(
-    '/svc/formauthoring/list',
+    formsApi.list.path,
     {
       config: { allow: ['staff'] },
       schema: {

@@ -2,6 +2,7 @@ import {
   tenantUserCreateSchema,
   tenantUserIdParamsSchema,
   tenantUserListSchema,
+  tenantUsersApi,
   tenantUserSchema,
 } from '@console/contracts';
 import { z } from 'zod';
@@ -18,7 +19,7 @@ export function registerTenantUserRoutes(app: ConsoleApp, { database }: FeatureD
   const tags = ['tenant users'];
 
   app.get(
-    '/api/tenantusers',
+    tenantUsersApi.list.path,
     {
       config: { allow: ['staff'] },
       schema: {
@@ -31,7 +32,7 @@ export function registerTenantUserRoutes(app: ConsoleApp, { database }: FeatureD
   );
 
   app.post(
-    '/api/tenantusers',
+    tenantUsersApi.create.path,
     {
       config: { allow: ['staff'] },
       schema: {
@@ -49,7 +50,7 @@ export function registerTenantUserRoutes(app: ConsoleApp, { database }: FeatureD
   );
 
   app.delete(
-    '/api/tenantusers/:id',
+    tenantUsersApi.delete.path,
     {
       config: { allow: ['staff'] },
       schema: {

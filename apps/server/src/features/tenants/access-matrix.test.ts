@@ -1,4 +1,4 @@
-import { entityUserKeyPath } from '@console/contracts';
+import { apiPath, entityUsersApi } from '@console/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -234,7 +234,10 @@ const rows: Row[] = [
       await addKey(entityUserOf[tenant], matchingKey(caller));
       return {
         method: 'DELETE',
-        url: `/${entityUserKeyPath(entityUserOf[tenant], matchingKey(caller))}`,
+        url: apiPath(entityUsersApi.deleteKey, {
+          userId: entityUserOf[tenant],
+          keyName: matchingKey(caller),
+        }),
       };
     },
     async unchanged(caller) {

@@ -1,6 +1,7 @@
 import {
   tenantIdParamsSchema,
   tenantListSchema,
+  tenantsApi,
   tenantSchema,
   tenantWriteSchema,
 } from '@console/contracts';
@@ -18,7 +19,7 @@ export function registerTenantRoutes(app: ConsoleApp, { database }: FeatureDepen
   const tags = ['tenants'];
 
   app.get(
-    '/api/tenants',
+    tenantsApi.list.path,
     {
       config: { allow: ['staff'] },
       schema: {
@@ -31,7 +32,7 @@ export function registerTenantRoutes(app: ConsoleApp, { database }: FeatureDepen
   );
 
   app.post(
-    '/api/tenants',
+    tenantsApi.create.path,
     {
       config: { allow: ['staff'] },
       schema: {
@@ -49,7 +50,7 @@ export function registerTenantRoutes(app: ConsoleApp, { database }: FeatureDepen
   );
 
   app.put(
-    '/api/tenants/:id',
+    tenantsApi.update.path,
     {
       config: { allow: ['staff'] },
       schema: {
@@ -65,7 +66,7 @@ export function registerTenantRoutes(app: ConsoleApp, { database }: FeatureDepen
   );
 
   app.delete(
-    '/api/tenants/:id',
+    tenantsApi.delete.path,
     {
       config: { allow: ['staff'] },
       schema: {

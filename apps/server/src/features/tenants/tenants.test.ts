@@ -425,7 +425,9 @@ describe('PUT /api/tenants/{id}', () => {
         domicileCountryId: FRANCE,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toMatch(/^id: /);
+      expect(response.json().message).toBe(
+        'id must be a whole number from 1 to 2147483647, in plain digits',
+      );
     },
   );
 });

@@ -5,18 +5,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import {
-  countryListSchema,
-  importResultSchema,
+  apiPath,
+  countriesApi,
   type Country,
   type CountryImportRecord,
+  countryListSchema,
   type ImportResult,
+  importResultSchema,
 } from '@console/contracts';
 import { ApiError, api, apiErrorMessage } from '@/lib/api-client';
 
 export const countriesQueryKey = ['countries'] as const;
 
 export async function fetchCountries(signal?: AbortSignal): Promise<Country[]> {
-  return countryListSchema.parse(await api.get<unknown>('api/countries', { signal }));
+  return countryListSchema.parse(await api.get<unknown>(apiPath(countriesApi.list), { signal }));
 }
 
 /**
@@ -24,11 +26,11 @@ export async function fetchCountries(signal?: AbortSignal): Promise<Country[]> {
  * staff member shows the access-denied text instead of signing out (skipAuthRedirect).
  */
 export function deleteCountry(id: number): Promise<void> {
-  return api.delete(`api/countries/${id}`, { skipAuthRedirect: true });
+  return api.delete(apiPath(countriesApi.delete, { id }), { skipAuthRedirect: true });
 }
 
 export async function importCountries(records: CountryImportRecord[]): Promise<ImportResult> {
-  return importResultSchema.parse(await api.post<unknown>('api/countries/import', records));
+  return importResultSchema.parse(await api.post<unknown>(apiPath(countriesApi.import), records));
 }
 
 export function useCountriesQuery() {

@@ -5,17 +5,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import {
-  documentTypeListSchema,
-  documentTypeSchema,
-  formListSchema,
-  importResultSchema,
-  usedNamesSchema,
+  apiPath,
   type DocumentType,
   type DocumentTypeCreate,
   type DocumentTypeImportRecord,
+  documentTypeListSchema,
+  documentTypesApi,
+  documentTypeSchema,
   type DocumentTypeUpdate,
   type FormListItem,
+  formListSchema,
+  formsApi,
   type ImportResult,
+  importResultSchema,
+  usedNamesSchema,
 } from '@console/contracts';
 import { ApiError, api, apiErrorMessage } from '@/lib/api-client';
 
@@ -30,35 +33,39 @@ export const documentTypesQueryKeys = {
 /** The forms of the forms service, read here to find document types whose form is missing. */
 export const formListQueryKey = ['forms', 'list'] as const;
 
-const documentTypePath = (id: string) => `api/documenttypes/${encodeURIComponent(id)}`;
-
 export async function fetchDocumentTypes(signal?: AbortSignal): Promise<DocumentType[]> {
-  return documentTypeListSchema.parse(await api.get<unknown>('api/documenttypes', { signal }));
+  return documentTypeListSchema.parse(
+    await api.get<unknown>(apiPath(documentTypesApi.list), { signal }),
+  );
 }
 
 export async function fetchUsedTags(signal?: AbortSignal): Promise<string[]> {
-  return usedNamesSchema.parse(await api.get<unknown>('/api/documenttypes/used-tags', { signal }));
+  return usedNamesSchema.parse(
+    await api.get<unknown>(apiPath(documentTypesApi.usedTags), { signal }),
+  );
 }
 
 export async function fetchUsedApiServiceNames(signal?: AbortSignal): Promise<string[]> {
   return usedNamesSchema.parse(
-    await api.get<unknown>('/api/documenttypes/used-api-service-names', { signal }),
+    await api.get<unknown>(apiPath(documentTypesApi.usedApiServiceNames), { signal }),
   );
 }
 
 export async function fetchFormList(signal?: AbortSignal): Promise<FormListItem[]> {
-  return formListSchema.parse(await api.get<unknown>('/svc/formauthoring/list', { signal }));
+  return formListSchema.parse(await api.get<unknown>(apiPath(formsApi.list), { signal }));
 }
 
 export async function createDocumentType(body: DocumentTypeCreate): Promise<DocumentType> {
-  return documentTypeSchema.parse(await api.post<unknown>('api/documenttypes', body));
+  return documentTypeSchema.parse(await api.post<unknown>(apiPath(documentTypesApi.create), body));
 }
 
 export async function updateDocumentType(
   id: string,
   body: DocumentTypeUpdate,
 ): Promise<DocumentType> {
-  return documentTypeSchema.parse(await api.put<unknown>(documentTypePath(id), body));
+  return documentTypeSchema.parse(
+    await api.put<unknown>(apiPath(documentTypesApi.update, { id }), body),
+  );
 }
 
 /**
@@ -66,13 +73,15 @@ export async function updateDocumentType(
  * staff member shows the access-denied text instead of signing out (skipAuthRedirect).
  */
 export function deleteDocumentType(id: string): Promise<void> {
-  return api.delete(documentTypePath(id), { skipAuthRedirect: true });
+  return api.delete(apiPath(documentTypesApi.delete, { id }), { skipAuthRedirect: true });
 }
 
 export async function importDocumentTypes(
   records: DocumentTypeImportRecord[],
 ): Promise<ImportResult> {
-  return importResultSchema.parse(await api.post<unknown>('api/documenttypes/import', records));
+  return importResultSchema.parse(
+    await api.post<unknown>(apiPath(documentTypesApi.import), records),
+  );
 }
 
 export function useDocumentTypesQuery() {

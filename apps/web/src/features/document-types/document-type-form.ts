@@ -38,6 +38,13 @@ export interface DocumentTypeFormValues {
 export const VALIDITY_PARTS = ['years', 'months', 'days'] as const;
 export type ValidityPart = (typeof VALIDITY_PARTS)[number];
 
+/** The fields of the server's paths that the form holds under other names (a 400 answer). */
+export const documentTypeServerFields: Readonly<Record<string, ValidityPart>> = {
+  'validityPeriod.years': 'years',
+  'validityPeriod.months': 'months',
+  'validityPeriod.days': 'days',
+};
+
 export const emptyDocumentTypeValues: DocumentTypeFormValues = {
   id: '',
   displayName: '',

@@ -1,6 +1,6 @@
 /** The entities call of the tenant portal (spec part 1, section 7), with its query keys. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { entityPageSchema, type EntityPage } from '@console/contracts';
+import { apiPath, entitiesApi, type EntityPage, entityPageSchema } from '@console/contracts';
 import { api } from '@/lib/api-client';
 import { offsetPageQuery, type OffsetPageRequest } from '@/lib/paging';
 
@@ -15,7 +15,7 @@ export async function fetchEntities(
   signal?: AbortSignal,
 ): Promise<EntityPage> {
   return entityPageSchema.parse(
-    await api.get<unknown>(`api/Entity?${offsetPageQuery(request)}`, { signal }),
+    await api.get<unknown>(`${apiPath(entitiesApi.list)}?${offsetPageQuery(request)}`, { signal }),
   );
 }
 

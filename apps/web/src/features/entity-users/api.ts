@@ -5,7 +5,12 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { entityUserKeyPath, entityUserPageSchema, type EntityUserPage } from '@console/contracts';
+import {
+  apiPath,
+  type EntityUserPage,
+  entityUserPageSchema,
+  entityUsersApi,
+} from '@console/contracts';
 import { ApiError, api, apiErrorMessage } from '@/lib/api-client';
 import { offsetPageQuery, type OffsetPageRequest } from '@/lib/paging';
 
@@ -20,7 +25,9 @@ export async function fetchEntityUsers(
   signal?: AbortSignal,
 ): Promise<EntityUserPage> {
   return entityUserPageSchema.parse(
-    await api.get<unknown>(`api/EntityUser?${offsetPageQuery(request)}`, { signal }),
+    await api.get<unknown>(`${apiPath(entityUsersApi.list)}?${offsetPageQuery(request)}`, {
+      signal,
+    }),
   );
 }
 
@@ -29,7 +36,9 @@ export async function fetchEntityUsers(
  * the screen's to explain, so the 403 of a staff member shows its message instead of signing out.
  */
 export function deleteEntityUserKey(userId: string, keyName: string): Promise<void> {
-  return api.delete(entityUserKeyPath(userId, keyName), { skipAuthRedirect: true });
+  return api.delete(apiPath(entityUsersApi.deleteKey, { userId, keyName }), {
+    skipAuthRedirect: true,
+  });
 }
 
 export function useEntityUsersQuery(request: OffsetPageRequest) {

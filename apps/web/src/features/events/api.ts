@@ -5,11 +5,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import {
-  eventListSchema,
-  testEventResultSchema,
+  apiPath,
   type EventList,
+  eventListSchema,
+  eventsApi,
   type EventSortOrder,
   type PageSize,
+  testEventResultSchema,
 } from '@console/contracts';
 import { ApiError, api } from '@/lib/api-client';
 
@@ -46,7 +48,9 @@ export async function fetchEvents(
   signal?: AbortSignal,
 ): Promise<EventList> {
   return eventListSchema.parse(
-    await api.get<unknown>(`api/events?${eventsSearchParams(request).toString()}`, { signal }),
+    await api.get<unknown>(`${apiPath(eventsApi.list)}?${eventsSearchParams(request).toString()}`, {
+      signal,
+    }),
   );
 }
 
@@ -55,15 +59,19 @@ export async function fetchEvents(
  * the screen's to report ('HTTP error! status: 403'), so it does not sign out.
  */
 export async function resetEvent(id: number, workerName?: string): Promise<void> {
-  await api.post<unknown>(`api/events/${id}/reset`, workerName ? { workerName } : undefined, {
-    skipAuthRedirect: true,
-  });
+  await api.post<unknown>(
+    apiPath(eventsApi.reset, { id }),
+    workerName ? { workerName } : undefined,
+    {
+      skipAuthRedirect: true,
+    },
+  );
 }
 
 /** POST /api/events/test (staff): records a 'TestEvent'; answers its id. */
 export async function createTestEvent(): Promise<{ id: number }> {
   return testEventResultSchema.parse(
-    await api.post<unknown>('api/events/test', undefined, { skipAuthRedirect: true }),
+    await api.post<unknown>(apiPath(eventsApi.test), undefined, { skipAuthRedirect: true }),
   );
 }
 

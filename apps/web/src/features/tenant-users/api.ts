@@ -5,10 +5,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import {
-  tenantUserListSchema,
-  tenantUserSchema,
+  apiPath,
   type TenantUser,
   type TenantUserCreate,
+  tenantUserListSchema,
+  tenantUsersApi,
+  tenantUserSchema,
 } from '@console/contracts';
 import { ApiError, api, apiErrorMessage } from '@/lib/api-client';
 
@@ -18,15 +20,17 @@ export const tenantUsersQueryKeys = {
 };
 
 export async function fetchTenantUsers(signal?: AbortSignal): Promise<TenantUser[]> {
-  return tenantUserListSchema.parse(await api.get<unknown>('api/tenantusers', { signal }));
+  return tenantUserListSchema.parse(
+    await api.get<unknown>(apiPath(tenantUsersApi.list), { signal }),
+  );
 }
 
 export async function createTenantUser(body: TenantUserCreate): Promise<TenantUser> {
-  return tenantUserSchema.parse(await api.post<unknown>('api/tenantusers', body));
+  return tenantUserSchema.parse(await api.post<unknown>(apiPath(tenantUsersApi.create), body));
 }
 
 export function deleteTenantUser(id: number): Promise<void> {
-  return api.delete(`api/tenantusers/${id}`, { skipAuthRedirect: true });
+  return api.delete(apiPath(tenantUsersApi.delete, { id }), { skipAuthRedirect: true });
 }
 
 export function useTenantUsersQuery() {

@@ -4,7 +4,14 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { tenantListSchema, tenantSchema, type Tenant, type TenantWrite } from '@console/contracts';
+import {
+  apiPath,
+  type Tenant,
+  tenantListSchema,
+  tenantsApi,
+  tenantSchema,
+  type TenantWrite,
+} from '@console/contracts';
 import { ApiError, api, apiErrorMessage } from '@/lib/api-client';
 
 export const tenantsQueryKeys = {
@@ -14,19 +21,19 @@ export const tenantsQueryKeys = {
 };
 
 export async function fetchTenants(signal?: AbortSignal): Promise<Tenant[]> {
-  return tenantListSchema.parse(await api.get<unknown>('api/tenants', { signal }));
+  return tenantListSchema.parse(await api.get<unknown>(apiPath(tenantsApi.list), { signal }));
 }
 
 export async function createTenant(body: TenantWrite): Promise<Tenant> {
-  return tenantSchema.parse(await api.post<unknown>('api/tenants', body));
+  return tenantSchema.parse(await api.post<unknown>(apiPath(tenantsApi.create), body));
 }
 
 export async function updateTenant(id: number, body: TenantWrite): Promise<Tenant> {
-  return tenantSchema.parse(await api.put<unknown>(`api/tenants/${id}`, body));
+  return tenantSchema.parse(await api.put<unknown>(apiPath(tenantsApi.update, { id }), body));
 }
 
 export function deleteTenant(id: number): Promise<void> {
-  return api.delete(`api/tenants/${id}`, { skipAuthRedirect: true });
+  return api.delete(apiPath(tenantsApi.delete, { id }), { skipAuthRedirect: true });
 }
 
 export function useTenantsQuery() {

@@ -4,38 +4,18 @@
  * the alert 'Please fill in all required fields.'; a refusal of the server (400, 409) is shown in
  * the dialog, which stays open with everything typed.
  */
-import { useId, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { CircleAlertIcon } from 'lucide-react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { REQUIRED_FIELDS_MESSAGE, type Tenant, type TenantWrite } from '@console/contracts';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { tenantWriteSchema, type Tenant, type TenantWrite } from '@console/contracts';
+import { DialogForm, FormDialog, FormField, SelectField, optionsByLabel } from '@/components/form';
 import { apiErrorMessage } from '@/lib/api-client';
 import { useCountriesQuery } from '@/features/countries/api';
 import { useSaveTenantMutation } from './api';
-import { NamespacesEditor } from './namespaces-editor';
+import { NamespacesField } from './namespaces-editor';
+import { RequiredFieldsAlert, withoutRequiredFieldsMessage } from './required-fields';
 import {
   emptyTenantValues,
-  missesRequiredFields,
   tenantFormResolver,
   tenantFormValues,
   type TenantFormValues,
@@ -50,207 +30,84 @@ export interface TenantDialogProps {
 
 export function TenantDialog({ open, onOpenChange, tenant }: TenantDialogProps) {
   const { t } = useTranslation();
-  const [saving, setSaving] = useState(false);
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!saving) onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
+      title={tenant ? t('tenants.dialog.editTitle') : t('tenants.dialog.addTitle')}
+      description={
+        tenant
+          ? t('tenants.dialog.editDescription', { name: tenant.companyName })
+          : t('tenants.dialog.addDescription')
+      }
+      className="max-h-[90vh] overflow-y-auto sm:max-w-xl"
     >
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>
-            {tenant ? t('tenants.dialog.editTitle') : t('tenants.dialog.addTitle')}
-          </DialogTitle>
-          <DialogDescription>
-            {tenant
-              ? t('tenants.dialog.editDescription', { name: tenant.companyName })
-              : t('tenants.dialog.addDescription')}
-          </DialogDescription>
-        </DialogHeader>
-        {/* Mounted afresh for each opening, with the values of the row being edited. */}
-        <TenantForm
-          key={tenant?.id ?? 'new'}
-          tenant={tenant}
-          onSavingChange={setSaving}
-          onDone={() => onOpenChange(false)}
-        />
-      </DialogContent>
-    </Dialog>
+      {/* Mounted afresh for each opening, with the values of the row being edited. */}
+      <TenantForm key={tenant?.id ?? 'new'} tenant={tenant} />
+    </FormDialog>
   );
 }
 
-function TenantForm({
-  tenant,
-  onSavingChange,
-  onDone,
-}: {
-  tenant: Tenant | null;
-  onSavingChange: (saving: boolean) => void;
-  onDone: () => void;
-}) {
+function TenantForm({ tenant }: { tenant: Tenant | null }) {
   const { t } = useTranslation();
-  const nameId = useId();
-  const countryId = useId();
   const countries = useCountriesQuery();
   const save = useSaveTenantMutation(tenant?.id);
-  const {
-    control,
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitted },
-  } = useForm<TenantFormValues, unknown, TenantWrite>({
+  const form = useForm<TenantFormValues, unknown, TenantWrite>({
     resolver: tenantFormResolver,
     defaultValues: tenant ? tenantFormValues(tenant) : emptyTenantValues,
   });
+  const countryOptions = optionsByLabel(countries.data, (country) => ({
+    value: String(country.id),
+    label: country.countryName,
+  }));
 
-  const countryOptions = useMemo(
-    () =>
-      [...(countries.data ?? [])].sort((a, b) =>
-        a.countryName.localeCompare(b.countryName, 'en', { sensitivity: 'base' }),
-      ),
-    [countries.data],
-  );
-
-  const onSubmit = handleSubmit(async (body) => {
-    onSavingChange(true);
-    try {
-      const saved = await save.mutateAsync(body);
-      toast.success(
-        tenant
-          ? t('tenants.updated', { name: saved.companyName })
-          : t('tenants.created', { name: saved.companyName }),
-      );
-      onDone();
-    } catch {
-      // Shown in the dialog (save.error); the values stay as typed.
-    } finally {
-      onSavingChange(false);
-    }
-  });
-
-  const missing = isSubmitted && missesRequiredFields(errors);
-  const fieldMessage = (message: string | undefined) =>
-    message && message !== REQUIRED_FIELDS_MESSAGE ? message : undefined;
-  const nameMessage = fieldMessage(errors.companyName?.message);
-  const countryMessage = fieldMessage(errors.domicileCountryId?.message);
+  const onSubmit = async (body: TenantWrite) => {
+    const saved = await save.mutateAsync(body);
+    toast.success(
+      tenant
+        ? t('tenants.updated', { name: saved.companyName })
+        : t('tenants.created', { name: saved.companyName }),
+    );
+  };
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-      {missing && (
-        <Alert variant="destructive">
-          <CircleAlertIcon aria-hidden="true" />
-          <AlertDescription>{REQUIRED_FIELDS_MESSAGE}</AlertDescription>
-        </Alert>
-      )}
-
-      <div className="grid gap-1.5">
-        <Label htmlFor={nameId}>{t('tenants.dialog.companyName')}</Label>
-        <Input
-          id={nameId}
-          autoComplete="organization"
-          aria-required="true"
-          aria-invalid={errors.companyName ? true : undefined}
-          aria-describedby={nameMessage ? `${nameId}-message` : undefined}
-          {...register('companyName')}
-        />
-        {nameMessage && (
-          <p id={`${nameId}-message`} className="text-destructive text-sm">
-            {nameMessage}
-          </p>
-        )}
-      </div>
-
-      <div className="grid gap-1.5">
-        <Label htmlFor={countryId}>{t('tenants.dialog.domicileCountry')}</Label>
-        <Controller
-          control={control}
-          name="domicileCountryId"
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-              <SelectTrigger
-                id={countryId}
-                ref={field.ref}
-                className="w-full"
-                aria-required="true"
-                aria-invalid={errors.domicileCountryId ? true : undefined}
-                aria-describedby={countryMessage ? `${countryId}-message` : undefined}
-              >
-                <SelectValue
-                  placeholder={
-                    countries.isPending
-                      ? t('tenants.dialog.countriesLoading')
-                      : t('tenants.dialog.countryPlaceholder')
-                  }
-                />
-              </SelectTrigger>
-              <SelectContent className="max-h-72">
-                {/* An edited tenant's country shows even before the list has loaded. */}
-                {countryOptions.length === 0 && tenant && (
-                  <SelectItem value={String(tenant.domicileCountryId)}>
-                    {tenant.domicileCountryName}
-                  </SelectItem>
-                )}
-                {countryOptions.map((country) => (
-                  <SelectItem key={country.id} value={String(country.id)}>
-                    {country.countryName}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
-        {countries.isError && (
-          <p className="text-destructive text-sm">{apiErrorMessage(countries.error)}</p>
-        )}
-        {countryMessage && (
-          <p id={`${countryId}-message`} className="text-destructive text-sm">
-            {countryMessage}
-          </p>
-        )}
-      </div>
-
-      <Controller
-        control={control}
-        name="namespaces"
-        render={({ field }) => (
-          <Controller
-            control={control}
-            name="namespaceDraft"
-            render={({ field: draft }) => (
-              <NamespacesEditor
-                value={field.value}
-                onChange={field.onChange}
-                draft={draft.value}
-                onDraftChange={draft.onChange}
-                hint={
-                  tenant
-                    ? t('tenants.dialog.namespacesEditHint')
-                    : t('tenants.dialog.namespacesHint')
-                }
-                message={errors.namespaces?.message}
-              />
-            )}
-          />
-        )}
+    <DialogForm
+      form={form}
+      schema={tenantWriteSchema}
+      onSubmit={onSubmit}
+      submitText={t('tenants.dialog.save')}
+      pendingText={t('tenants.dialog.saving')}
+      cancelText={t('tenants.dialog.cancel')}
+    >
+      <RequiredFieldsAlert />
+      <FormField<TenantFormValues>
+        name="companyName"
+        label={t('tenants.dialog.companyName')}
+        required
+        messageOf={withoutRequiredFieldsMessage}
+        autoComplete="organization"
       />
-
-      {save.isError && (
-        <Alert variant="destructive">
-          <CircleAlertIcon aria-hidden="true" />
-          <AlertDescription>{apiErrorMessage(save.error)}</AlertDescription>
-        </Alert>
-      )}
-
-      <DialogFooter>
-        <Button type="button" variant="outline" disabled={save.isPending} onClick={onDone}>
-          {t('tenants.dialog.cancel')}
-        </Button>
-        <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-          {save.isPending ? t('tenants.dialog.saving') : t('tenants.dialog.save')}
-        </Button>
-      </DialogFooter>
-    </form>
+      <SelectField<TenantFormValues>
+        name="domicileCountryId"
+        label={t('tenants.dialog.domicileCountry')}
+        required
+        messageOf={withoutRequiredFieldsMessage}
+        placeholder={
+          countries.isPending
+            ? t('tenants.dialog.countriesLoading')
+            : t('tenants.dialog.countryPlaceholder')
+        }
+        // An edited tenant's country shows even before the list has loaded.
+        options={
+          countryOptions.length === 0 && tenant
+            ? [{ value: String(tenant.domicileCountryId), label: tenant.domicileCountryName }]
+            : countryOptions
+        }
+        loadError={countries.isError ? apiErrorMessage(countries.error) : undefined}
+      />
+      <NamespacesField
+        hint={tenant ? t('tenants.dialog.namespacesEditHint') : t('tenants.dialog.namespacesHint')}
+      />
+    </DialogForm>
   );
 }

@@ -4,14 +4,8 @@
  * the server would, with the same words: a missing company name or country gives
  * 'Please fill in all required fields.'.
  */
-import type { FieldErrors, Resolver } from 'react-hook-form';
-import {
-  REQUIRED_FIELDS_MESSAGE,
-  normalizeNamespaces,
-  tenantWriteSchema,
-  type Tenant,
-  type TenantWrite,
-} from '@console/contracts';
+import { normalizeNamespaces, tenantWriteSchema, type Tenant } from '@console/contracts';
+import { contractResolver } from '@/components/form';
 
 /** What the inputs hold: the country as the select's value ('' when none is chosen). */
 export interface TenantFormValues {
@@ -48,20 +42,4 @@ export function tenantRequestOf(values: TenantFormValues) {
 }
 
 /** react-hook-form's resolver: the contract's schema, each problem under its field. */
-export const tenantFormResolver: Resolver<TenantFormValues, unknown, TenantWrite> = (values) => {
-  const result = tenantWriteSchema.safeParse(tenantRequestOf(values));
-  if (result.success) return { values: result.data, errors: {} };
-  const errors: FieldErrors<TenantFormValues> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (field === 'companyName' || field === 'domicileCountryId' || field === 'namespaces') {
-      errors[field] ??= { type: 'validate', message: issue.message };
-    }
-  }
-  return { values: {}, errors };
-};
-
-/** Whether a required field is missing: the dialog shows the spec's alert (spec 5). */
-export function missesRequiredFields(errors: FieldErrors<TenantFormValues>): boolean {
-  return Object.values(errors).some((error) => error?.message === REQUIRED_FIELDS_MESSAGE);
-}
+export const tenantFormResolver = contractResolver(tenantWriteSchema, tenantRequestOf);

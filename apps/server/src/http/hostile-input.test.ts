@@ -1,0 +1,322 @@
+import { JSON_DEPTH_MAX } from '@console/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { snapshotDatabase } from '../../test/database-snapshot.ts';
+import {
+  isWrite,
+  loadOperations,
+  urlOf,
+  type JsonSchema,
+  type Operation,
+} from '../../test/openapi.ts';
+import { createPortalTestApp, type PortalTestApp } from '../../test/portal-test-app.ts';
+
+/**
+ * Hostile input over every endpoint of the OpenAPI document (docs/architecture.md, "Input"), so
+ * that a new endpoint is covered without editing this test: for every string field of every write
+ * body, a NUL, both halves of a lone surrogate, an over-long value; for every body, deep nesting
+ * and a UTF-16 charset; for every query and path parameter, the same texts. Each gets a 4xx that
+ * names the field, nothing is written, and no request answers 500.
+ */
+
+let portal: PortalTestApp;
+let operations: Operation[];
+
+beforeAll(async () => {
+  portal = await createPortalTestApp({ eventWorkersEnabled: false });
+  operations = await loadOperations(portal.testApp.app);
+});
+
+afterAll(async () => {
+  await portal.close();
+});
+
+/** A path in a body: property names, 0 for an array's item, KEY for a record's key. */
+type Step = string | number | typeof KEY;
+const KEY = Symbol('record key');
+/** The key a sample record holds (a record's key is a field of its own). */
+const SAMPLE_KEY = 'sample';
+
+const HOSTILE_TEXTS = [
+  ['a NUL', 'a\u0000b'],
+  ['a lone high surrogate', 'a\ud800b'],
+  ['a lone low surrogate', 'a\udc00b'],
+] as const;
+
+/** Over the field's maximum, or far beyond any reasonable value when the schema names none. */
+const overLong = (schema: JsonSchema) => 'x'.repeat((schema.maxLength ?? 100_000) + 1);
+
+/** A value of the schema's shape (not necessarily one the route accepts). */
+function sample(schema: JsonSchema): unknown {
+  const options = schema.anyOf ?? schema.oneOf ?? schema.allOf;
+  if (options?.[0]) return sample(options[0]);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'object': {
+      const value: Record<string, unknown> = {};
+      for (const [name, property] of Object.entries(schema.properties ?? {})) {
+        value[name] = sample(property);
+      }
+      if (typeof schema.additionalProperties === 'object') {
+        value[SAMPLE_KEY] = sample(schema.additionalProperties);
+      }
+      return value;
+    }
+    case 'array':
+      return schema.items ? [sample(schema.items)] : [];
+    case 'string':
+      if (schema.format === 'date-time') return '2024-01-01T00:00:00Z';
+      if (schema.format === 'date') return '2024-01-01';
+      return 'sample';
+    case 'integer':
+    case 'number':
+      return schema.minimum ?? 1;
+    case 'boolean':
+      return true;
+    default:
+      return null;
+  }
+}
+
+interface Field {
+  path: Step[];
+  schema: JsonSchema;
+}
+
+/** Every string field of a body schema (record keys included), and every object or array. */
+function fieldsOf(schema: JsonSchema, path: Step[] = []): { strings: Field[]; nested: Field[] } {
+  const strings: Field[] = [];
+  const nested: Field[] = [];
+  const visit = (current: JsonSchema, at: Step[]) => {
+    const options = current.anyOf ?? current.oneOf ?? current.allOf;
+    if (options?.[0]) {
+      // One representative per kind: the first string option and the first structured one.
+      const text = options.find((option) => option.type === 'string');
+      const other = options.find((option) => option.type !== 'string');
+      if (text) visit(text, at);
+      if (other) visit(other, at);
+      return;
+    }
+    if (current.type === 'string') strings.push({ path: at, schema: current });
+    if (current.type === 'object') {
+      nested.push({ path: at, schema: current });
+      for (const [name, property] of Object.entries(current.properties ?? {})) {
+        visit(property, [...at, name]);
+      }
+      if (typeof current.additionalProperties === 'object') {
+        strings.push({ path: [...at, KEY], schema: {} });
+        visit(current.additionalProperties, [...at, SAMPLE_KEY]);
+      }
+    }
+    if (current.type === 'array' && current.items) {
+      nested.push({ path: at, schema: current });
+      visit(current.items, [...at, 0]);
+    }
+  };
+  visit(schema, path);
+  return { strings, nested };
+}
+
+/** `body` with the value at `path` replaced (a KEY step renames the record's sample key). */
+function withValue(body: unknown, path: Step[], value: unknown): unknown {
+  const [step, ...rest] = path;
+  if (step === undefined) return value;
+  if (step === KEY) {
+    const record = { ...(body as Record<string, unknown>) };
+    const inner = record[SAMPLE_KEY];
+    delete record[SAMPLE_KEY];
+    return { ...record, [value as string]: inner };
+  }
+  const copy = (Array.isArray(body) ? [...body] : { ...(body as object) }) as Record<
+    string | number,
+    unknown
+  >;
+  copy[step] = withValue(copy[step], rest, value);
+  return copy;
+}
+
+/** The dotted path an answer names (a record key is named by its record). */
+const dotted = (path: Step[]) => {
+  const end = path.indexOf(KEY);
+  return (end === -1 ? path : path.slice(0, end)).map(String).join('.');
+};
+
+function nest(levels: number): unknown {
+  let value: unknown = 'deep';
+  for (let level = 0; level < levels; level++) value = { level: value };
+  return value;
+}
+
+/** Whether a 4xx answer names the field: in `errors` (by path) or in its message. */
+function namesField(response: LightMyRequestResponse, field: string, name: string): boolean {
+  const body = response.json() as { message: string; errors?: { path: string }[] };
+  const paths = body.errors?.map((error) => error.path) ?? [];
+  return (
+    paths.some((path) => path === field || path.startsWith(`${field}.`)) ||
+    body.message.toLowerCase().includes(name.toLowerCase())
+  );
+}
+
+/** The field's own name: its last property name ('name' of '0.name'). */
+const lastName = (path: Step[]) =>
+  [...path].reverse().find((step): step is string => typeof step === 'string') ?? 'body';
+
+/**
+ * Valid path values, so that only the field under test is wrong: a canonical id where the route
+ * takes a number, a well-formed text id (of no row) otherwise.
+ */
+function pathValues(operation: Operation): Record<string, string> {
+  return Object.fromEntries(
+    operation.parameters
+      .filter((parameter) => parameter.in === 'path')
+      .map((parameter) => [parameter.name, parameter.schema.pattern ? '1' : 'nothing_here']),
+  );
+}
+
+const send = (operation: Operation, body: unknown, headers?: Record<string, string>) =>
+  portal.call(
+    'admin',
+    operation.method as 'POST',
+    urlOf(operation, pathValues(operation)),
+    body instanceof Buffer ? body : JSON.stringify(body),
+    headers,
+  );
+
+async function expectNothingWritten(run: () => Promise<void>) {
+  const before = await snapshotDatabase(portal.testApp.database.db);
+  await run();
+  expect(await snapshotDatabase(portal.testApp.database.db)).toEqual(before);
+}
+
+describe('hostile input on every endpoint', () => {
+  it('finds the write endpoints in the OpenAPI document', () => {
+    const writes = operations.filter(isWrite).map((op) => `${op.method} ${op.path}`);
+    expect(writes).toEqual(
+      expect.arrayContaining([
+        'POST /api/documenttypes',
+        'PUT /api/tenants/{id}',
+        'POST /api/countries/import',
+      ]),
+    );
+  });
+
+  it('gives every string field of a write body a maximum length or a pattern', () => {
+    for (const operation of operations.filter((op) => op.body)) {
+      for (const { path, schema } of fieldsOf(operation.body as JsonSchema).strings) {
+        if (path.includes(KEY)) continue;
+        const bounded = schema.maxLength ?? schema.pattern ?? schema.format ?? schema.enum;
+        expect(bounded, `${operation.method} ${operation.path} ${dotted(path)}`).toBeDefined();
+      }
+    }
+  });
+
+  it('refuses NUL, lone surrogates and over-long text in every string field, naming it', async () => {
+    await expectNothingWritten(async () => {
+      for (const operation of operations.filter((op) => op.body)) {
+        const schema = operation.body as JsonSchema;
+        const base = sample(schema);
+        for (const { path, schema: field } of fieldsOf(schema).strings) {
+          const texts = [...HOSTILE_TEXTS, ['an over-long text', overLong(field)] as const];
+          for (const [what, text] of texts) {
+            if (path.includes(KEY) && what === 'an over-long text' && !field.maxLength) continue;
+            const response = await send(operation, withValue(base, path, text));
+            const where = `${operation.method} ${operation.path} ${dotted(path)}: ${what}`;
+            expect(response.statusCode, where).toBeGreaterThanOrEqual(400);
+            expect(response.statusCode, where).toBeLessThan(500);
+            expect(namesField(response, dotted(path), lastName(path)), where).toBe(true);
+          }
+        }
+      }
+    });
+  });
+
+  it('refuses a body nested deeper than the limit, naming the field', async () => {
+    await expectNothingWritten(async () => {
+      for (const operation of operations.filter(isWrite)) {
+        const schema = operation.body ?? { type: 'object', properties: { note: {} } };
+        const base = sample(schema);
+        const nestedFields = fieldsOf(schema).nested;
+        for (const { path } of nestedFields.length > 0 ? nestedFields : [{ path: ['note'] }]) {
+          const response = await send(operation, withValue(base, path, nest(2000)));
+          const where = `${operation.method} ${operation.path} ${dotted(path)}`;
+          expect(response.statusCode, where).toBe(400);
+          expect(response.json().message, where).toContain(
+            `is nested too deeply: a JSON body may nest at most ${JSON_DEPTH_MAX} levels`,
+          );
+          expect(namesField(response, dotted(path), lastName(path)), where).toBe(true);
+        }
+      }
+    });
+  });
+
+  it('answers 415 to a JSON body in UTF-16, on every write endpoint', async () => {
+    await expectNothingWritten(async () => {
+      for (const operation of operations.filter(isWrite)) {
+        const body = Buffer.from(JSON.stringify(sample(operation.body ?? {})), 'utf16le');
+        for (const charset of ['utf-16', 'UTF-16LE', 'iso-8859-1', 'utf8']) {
+          const response = await send(operation, body, {
+            'content-type': `application/json; charset=${charset}`,
+          });
+          const where = `${operation.method} ${operation.path} ${charset}`;
+          expect(response.statusCode, where).toBe(415);
+          expect(response.json().errors, where).toEqual([
+            { path: 'content-type', message: expect.stringContaining(charset.toLowerCase()) },
+          ]);
+        }
+      }
+    });
+  });
+
+  it('refuses text that cannot be stored in bodies no schema describes', async () => {
+    await expectNothingWritten(async () => {
+      for (const operation of operations.filter((op) => isWrite(op) && !op.body)) {
+        for (const [body, field] of [
+          [{ note: 'a\u0000b' }, 'note'],
+          [{ list: ['fine', 'x\udc00'] }, 'list.1'],
+          [{ ['x\ud800']: 'y' }, 'body'],
+        ] as const) {
+          const response = await send(operation, body);
+          const where = `${operation.method} ${operation.path} ${response.body}`;
+          expect(response.statusCode, where).toBe(400);
+          expect(response.json().errors, where).toEqual([
+            { path: field, message: expect.stringMatching(/must not contain/) },
+          ]);
+        }
+      }
+    });
+  });
+
+  it('refuses NUL and over-long text in every query and path parameter; none answers 500', async () => {
+    await expectNothingWritten(async () => {
+      for (const operation of operations) {
+        for (const parameter of operation.parameters) {
+          if (parameter.in !== 'query' && parameter.in !== 'path') continue;
+          const values = [
+            ['a NUL', 'a%00b', true],
+            ['an over-long text', 'x'.repeat((parameter.schema.maxLength ?? 10_000) + 1), true],
+            // Percent-encoded UTF-8 of a lone surrogate: not valid UTF-8, never a 500.
+            ['an encoded lone surrogate', 'a%ED%A0%80b', false],
+          ] as const;
+          for (const [what, value, mustRefuse] of values) {
+            const url =
+              parameter.in === 'path'
+                ? urlOf(operation, {
+                    ...pathValues(operation),
+                    [parameter.name]: '\u0001',
+                  }).replace('%01', value)
+                : `${urlOf(operation, pathValues(operation))}?${parameter.name}=${value}`;
+            const response = await portal.call('admin', operation.method as 'GET', url);
+            const where = `${operation.method} ${url.slice(0, 80)} (${what})`;
+            expect(response.statusCode, where).toBeLessThan(500);
+            if (!mustRefuse || !/^\/(api|svc)\//.test(operation.path)) continue;
+            expect(response.statusCode, where).toBeGreaterThanOrEqual(400);
+            // A path value no route has is a 404 (nothing named); a refused one names the field.
+            if (response.statusCode === 400) {
+              expect(namesField(response, parameter.name, parameter.name), where).toBe(true);
+            }
+          }
+        }
+      }
+    });
+  });
+});

@@ -1,0 +1,104 @@
+import { JSON_DEPTH_MAX, pathDeeperThan, unstorableTextMessage } from '@console/contracts';
+import type { ConsoleApp } from './console-app.ts';
+import { badRequest, HttpError } from './errors.ts';
+
+/**
+ * What every request goes through before its route sees it (docs/architecture.md, "Input"):
+ * JSON bodies are UTF-8 (another charset is a 415, bytes that are not UTF-8 a 400) and nest at
+ * most JSON_DEPTH_MAX levels; after validation, no string anywhere in the path, query or body
+ * (keys included) holds a NUL or a lone surrogate. The contracts' `text()` refuses those first,
+ * with the field's own message; this is the backstop for what a schema leaves open (an unknown
+ * value, a record key) or a route without a schema, so that no such text reaches PostgreSQL.
+ */
+export function registerInputRules(app: ConsoleApp): void {
+  app.removeContentTypeParser('application/json');
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let json: string;
+    try {
+      json = readUtf8(request.headers['content-type'], body as Buffer);
+    } catch (error) {
+      done(error as Error, undefined);
+      return;
+    }
+    void parseJson(request, json, (error, value) => {
+      if (error) return done(error, undefined);
+      const deep = pathDeeperThan(value, JSON_DEPTH_MAX);
+      if (deep) return done(nestedTooDeeply(deep), undefined);
+      return done(null, value);
+    });
+  });
+  app.addHook('preHandler', async (request) => {
+    const parts = { path: request.params, query: request.query, body: request.body };
+    for (const [part, value] of Object.entries(parts)) {
+      const problem = findUnstorableText(value, part);
+      if (problem) throw badRequest(problem.message, { errors: [problem] });
+    }
+  });
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The body as text: only UTF-8 is read (JSON's own encoding, RFC 8259). */
+function readUtf8(contentType: string | undefined, body: Buffer): string {
+  const charset = charsetOf(contentType ?? '');
+  if (charset !== null && charset !== 'utf-8') {
+    const message = `Content-Type: charset ${charset} is not supported; send JSON as UTF-8`;
+    throw new HttpError(415, message, { errors: [{ path: 'content-type', message }] });
+  }
+  try {
+    return utf8.decode(body);
+  } catch {
+    throw badRequest('The body is not valid UTF-8');
+  }
+}
+
+/** The charset parameter of a Content-Type header, lower-cased and unquoted; null when absent. */
+export function charsetOf(contentType: string): string | null {
+  for (const parameter of contentType.split(';').slice(1)) {
+    const [name = '', ...rest] = parameter.split('=');
+    if (name.trim().toLowerCase() === 'charset') {
+      return rest
+        .join('=')
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .toLowerCase();
+    }
+  }
+  return null;
+}
+
+function nestedTooDeeply(path: string[]): HttpError {
+  const field = path.find((key) => !/^\d+$/.test(key)) ?? 'body';
+  const message = `${field} is nested too deeply: a JSON body may nest at most ${JSON_DEPTH_MAX} levels`;
+  return badRequest(message, { errors: [{ path: path.join('.'), message }] });
+}
+
+interface TextProblem {
+  path: string;
+  message: string;
+}
+
+/**
+ * The first string or key in `value` that cannot be stored (NUL, lone surrogate), named by its
+ * path ('tags.0', 'eventName'). Iterative: bodies are depth-limited, queries and paths are flat.
+ */
+export function findUnstorableText(value: unknown, part: string): TextProblem | null {
+  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const item = stack.pop() as { value: unknown; path: string[] };
+    const name = item.path.join('.') || part;
+    if (typeof item.value === 'string') {
+      const message = unstorableTextMessage(item.value, name);
+      if (message) return { path: name, message };
+    } else if (typeof item.value === 'object' && item.value !== null) {
+      for (const [key, child] of Object.entries(item.value)) {
+        // The key itself is not repeated in the answer: it is the text that cannot be shown.
+        const message = unstorableTextMessage(key, `A key of ${name}`);
+        if (message) return { path: name, message };
+        stack.push({ value: child, path: [...item.path, key] });
+      }
+    }
+  }
+  return null;
+}

@@ -1,0 +1,81 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../src/db/schema.ts';
+import type { TestApp } from './test-app.ts';
+
+/**
+ * Signed-in callers for endpoint tests: one token per named caller, minted as the server would
+ * mint it now, and one way to call the app as any of them (or as 'anonymous', with no token).
+ */
+
+export const SQL_INJECTION = "'); drop table tenants, countries, document_types; --";
+export const HTML_INJECTION = '<script>alert(1)</script>';
+
+/** The audit columns every insert of a fixture row needs. */
+export const stamp = { created_by: 'test', updated_by: 'test', updated_at: new Date() };
+
+export interface Callers<Name extends string> {
+  /** A call as `caller`: a JSON body when `body` is an object, raw JSON text when a string. */
+  call(
+    caller: Name | 'anonymous',
+    method: InjectOptions['method'],
+    url: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+  /** The access token of `caller`, for calls made without `call` (over a real connection). */
+  tokenOf(caller: Name): string;
+  /** Mints the token of `caller` again, with the roles the server would give it now. */
+  refreshToken(caller: Name): Promise<void>;
+}
+
+export async function signInCallers<Name extends string>(
+  testApp: TestApp,
+  emails: Record<Name, string>,
+): Promise<Callers<Name>> {
+  const tokens = new Map<string, string>();
+  const refreshToken = async (caller: Name) => {
+    tokens.set(caller, await testApp.tokenFor(emails[caller]));
+  };
+  for (const caller of Object.keys(emails) as Name[]) await refreshToken(caller);
+  return {
+    call(caller, method, url, body, headers = {}) {
+      const token = tokens.get(caller);
+      return testApp.app.inject({
+        method,
+        url,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          // Text is sent as it is, as a JSON body (malformed JSON, a bare number, ...).
+          ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
+        ...(body === undefined ? {} : { payload: body as string | object }),
+      });
+    },
+    tokenOf: (caller) => tokens.get(caller) ?? '',
+    refreshToken,
+  };
+}
+
+/** The callers of the reference-data suites: staff, an admin, a tenant user and a stranger. */
+export const REFERENCE_DATA_CALLERS = {
+  staff: 'staff@example.com',
+  admin: 'admin@example.com',
+  tenant: 'portal@acme.example',
+  noRole: 'visitor@elsewhere.test',
+} as const;
+export type ReferenceDataCaller = keyof typeof REFERENCE_DATA_CALLERS | 'anonymous';
+
+/** A tenant 'Acme' domiciled in `countryId`, with the tenant user of REFERENCE_DATA_CALLERS. */
+export async function addAcmeTenantUser(db: Kysely<Database>, countryId: number): Promise<void> {
+  const tenant = await db
+    .insertInto('tenants')
+    .values({ company_name: 'Acme', domicile_country_id: countryId, ...stamp })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('tenant_users')
+    .values({ email: REFERENCE_DATA_CALLERS.tenant, tenant_id: tenant.id, ...stamp })
+    .execute();
+}

@@ -1,0 +1,107 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  JSON_DEPTH_MAX,
+  hasNoLoneSurrogate,
+  pathDeeperThan,
+  text,
+  unstorableTextMessage,
+} from './text.ts';
+
+const field = text({ name: 'displayName', max: 10 });
+const messagesOf = (value: unknown) =>
+  field.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
+
+describe('text()', () => {
+  it('refuses the NUL character and both halves of a lone surrogate, naming the field', () => {
+    expect(messagesOf('a\u0000b')).toEqual(['displayName must not contain the NUL character']);
+    for (const half of ['\ud800', '\udc00', 'a\ud83d', '\ude00a', '\udc00\ud800']) {
+      expect(messagesOf(half)).toEqual([
+        'displayName must not contain a lone surrogate (half of a UTF-16 pair, not valid Unicode)',
+      ]);
+    }
+  });
+
+  it('accepts surrogate pairs (emoji and other characters beyond U+FFFF)', () => {
+    expect(field.parse('😀 𝄞')).toBe('😀 𝄞');
+  });
+
+  it('refuses a value over its maximum and exposes the maximum for the UI', () => {
+    expect(field.maxLength).toBe(10);
+    expect(messagesOf('x'.repeat(11))).toEqual(['displayName must be 10 characters or less']);
+    expect(field.parse('x'.repeat(10))).toBe('x'.repeat(10));
+    expect(messagesOf(undefined)).toEqual(['Required']);
+    expect(messagesOf(3)).toEqual(['displayName must be a string']);
+  });
+
+  it('trims before measuring when asked to', () => {
+    const trimmed = text({ name: 'name', max: 3, trim: true });
+    expect(trimmed.parse('  abc  ')).toBe('abc');
+    expect(trimmed.maxLength).toBe(3);
+  });
+
+  it('accepts exactly the well-formed strings without NUL', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 10 }), (value) => {
+        const wellFormed = encodeURIComponentSafe(value) && !value.includes('\u0000');
+        expect(field.safeParse(value).success).toBe(wellFormed);
+        expect(unstorableTextMessage(value, 'x') === null).toBe(wellFormed);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('finds lone surrogates anywhere in arbitrary UTF-16', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 20 }), fc.nat(20), (value, at) => {
+        const broken = `${value.slice(0, at)}\ud800${value.slice(at)}`;
+        // A high surrogate followed by a low one is a pair: only then is it no longer alone.
+        if (!/^[\udc00-\udfff]/.test(value.slice(at))) {
+          expect(hasNoLoneSurrogate(broken)).toBe(false);
+        }
+      }),
+    );
+  });
+});
+
+/** encodeURIComponent throws exactly on lone surrogates: an independent oracle. */
+function encodeURIComponentSafe(value: string): boolean {
+  try {
+    encodeURIComponent(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('pathDeeperThan', () => {
+  const nest = (levels: number): unknown => {
+    let value: unknown = 1;
+    for (let level = 0; level < levels; level++) value = { x: value };
+    return value;
+  };
+
+  it('measures nesting of objects and arrays', () => {
+    expect(pathDeeperThan(nest(JSON_DEPTH_MAX), JSON_DEPTH_MAX)).toBeNull();
+    expect(pathDeeperThan(nest(JSON_DEPTH_MAX + 1), JSON_DEPTH_MAX)).toHaveLength(JSON_DEPTH_MAX);
+    expect(pathDeeperThan([[['a']]], 2)).toEqual(['0', '0']);
+    expect(pathDeeperThan('text', 0)).toBeNull();
+  });
+
+  it('walks a million levels without exhausting the stack', () => {
+    const deep = JSON.parse(`${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`) as unknown;
+    expect(pathDeeperThan(deep, JSON_DEPTH_MAX)).toHaveLength(JSON_DEPTH_MAX);
+  });
+
+  it('agrees with a recursive depth count', () => {
+    const depth = (value: unknown): number =>
+      typeof value === 'object' && value !== null
+        ? 1 + Math.max(0, ...Object.values(value).map(depth))
+        : 0;
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), fc.integer({ min: 0, max: 7 }), (value, max) => {
+        expect(pathDeeperThan(value, max) === null).toBe(depth(value) <= max);
+      }),
+    );
+  });
+});

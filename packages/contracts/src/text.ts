@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/**
+ * Rules every text the API accepts follows, whatever the feature (docs/architecture.md, "Input"):
+ * a maximum length that fits its column and its screen, no NUL character (PostgreSQL's text and
+ * jsonb cannot hold it), no lone surrogate (half of a UTF-16 pair: jsonb refuses it, and a text
+ * column silently stores U+FFFD instead, so the stored value would differ from the one sent).
+ * Build every string field of a request with `text()` so that the server and the UI (which reads
+ * `maxLength` from the schema) apply the same limits.
+ */
+
+const HIGH_SURROGATE_ALONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])/;
+const LOW_SURROGATE_ALONE = /(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const hasNoNul = (value: string): boolean => !value.includes('\u0000');
+
+/** True when every surrogate in `value` is part of a pair (the text is valid Unicode). */
+export const hasNoLoneSurrogate = (value: string): boolean =>
+  !HIGH_SURROGATE_ALONE.test(value) && !LOW_SURROGATE_ALONE.test(value);
+
+export const nulMessage = (name: string) => `${name} must not contain the NUL character`;
+export const loneSurrogateMessage = (name: string) =>
+  `${name} must not contain a lone surrogate (half of a UTF-16 pair, not valid Unicode)`;
+export const tooLongMessage = (name: string, max: number) =>
+  `${name} must be ${max} characters or less`;
+
+/** The message for a text we cannot store, or null when it can be stored as sent. */
+export function unstorableTextMessage(value: string, name: string): string | null {
+  if (!hasNoNul(value)) return nulMessage(name);
+  if (!hasNoLoneSurrogate(value)) return loneSurrogateMessage(name);
+  return null;
+}
+
+export interface TextOptions {
+  /** How messages name the field: 'displayName', or a phrase such as 'A tag'. */
+  name: string;
+  /** Longest value accepted, in UTF-16 code units (as HTML's maxlength counts). */
+  max: number;
+  /** The message for a value that is not a string (absent gives 'Required'). */
+  typeError?: string;
+  /** Trim before the length check (the value stored is trimmed). */
+  trim?: boolean;
+  /** The message for a value over `max` (default '{name} must be {max} characters or less'). */
+  tooLongError?: string;
+}
+
+/**
+ * A string field of a request: at most `max` characters, NUL and lone surrogates refused, each
+ * with a message that names the field. The result is a plain ZodString (`.maxLength` is `max`),
+ * so callers can chain further checks.
+ */
+export function text({ name, max, typeError, trim = false, tooLongError }: TextOptions) {
+  const base = z.string({
+    error: (issue) =>
+      issue.input === undefined ? 'Required' : (typeError ?? `${name} must be a string`),
+  });
+  return (trim ? base.trim() : base)
+    .max(max, { error: tooLongError ?? tooLongMessage(name, max) })
+    .refine(hasNoNul, { error: nulMessage(name) })
+    .refine(hasNoLoneSurrogate, { error: loneSurrogateMessage(name) });
+}
+
+/**
+ * Deepest nesting of arrays and objects a JSON body may have. Our deepest body (an import record
+ * with its API references) has 3 levels; the margin is for later features. Without a limit a
+ * body of 5 MB can nest a million levels, which recursive code (validation, logging) cannot walk.
+ */
+export const JSON_DEPTH_MAX = 32;
+
+/**
+ * The path of the first value nested deeper than `max` levels, or null. Iterative, so a body
+ * nested a million levels deep is measured without exhausting the stack.
+ */
+export function pathDeeperThan(value: unknown, max: number): string[] | null {
+  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const item = stack.pop() as { value: unknown; path: string[] };
+    if (typeof item.value !== 'object' || item.value === null) continue;
+    if (item.path.length >= max) return item.path;
+    for (const [key, child] of Object.entries(item.value)) {
+      stack.push({ value: child, path: [...item.path, key] });
+    }
+  }
+  return null;
+}
