@@ -8,8 +8,7 @@
  * Only plain strings: no interpolation, no plurals. Anything richer belongs to a signed-in screen.
  */
 // `?boot` makes this import a module of its own, so that the bundler keeps only these three
-// namespaces here; the plain import of en.json (by lib/i18n.ts) holds every text of the app and
-// must not become part of the login screen's chunks.
+// sections here (lib/i18n.ts and the screens import their own sections the same way).
 import { common, login, team } from '@/locales/en.json?boot&lang.json';
 
 const bootTexts = { common, login, team };

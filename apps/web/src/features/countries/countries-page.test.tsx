@@ -1,13 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Country } from '@console/contracts';
-import { STAFF_USER, signInAs, signOut } from '@/app/testing/render';
-import { jsonResponse, loadTestConfig, mockApi, renderScreen } from '@/app/testing/screen';
-import { resetAppConfig } from '@/lib/app-config';
+import { STAFF_USER } from '@/app/testing/render';
+import { jsonResponse, mockApi, renderScreen } from '@/app/testing/screen';
 import { getAuthSession } from '@/lib/auth-session';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
 import CountriesPage from '.';
+import { setUpScreenTests } from '@/test/screen-tests';
 
 function country(id: number, name: string, alpha2: string, alpha3: string): Country {
   return {
@@ -53,18 +53,7 @@ async function deleteRow(user: ReturnType<typeof userEvent.setup>, name: string)
   await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 }
 
-beforeEach(async () => {
-  localStorage.clear();
-  signInAs(STAFF_USER);
-  await loadTestConfig();
-});
-afterEach(() => {
-  // Unmount first: a mounted screen would load the configuration again once it is reset.
-  cleanup();
-  vi.restoreAllMocks();
-  resetAppConfig();
-  signOut();
-});
+setUpScreenTests(STAFF_USER);
 
 describe('countries screen', () => {
   it('shows every column, dates through the one formatter and N/A for what is not set', async () => {

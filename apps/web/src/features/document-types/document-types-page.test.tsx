@@ -1,12 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DocumentType } from '@console/contracts';
-import { STAFF_USER, signInAs, signOut } from '@/app/testing/render';
-import { jsonResponse, loadTestConfig, mockApi, renderScreen } from '@/app/testing/screen';
-import { resetAppConfig } from '@/lib/app-config';
+import { STAFF_USER } from '@/app/testing/render';
+import { jsonResponse, mockApi, renderScreen } from '@/app/testing/screen';
 import { getAuthSession } from '@/lib/auth-session';
 import DocumentTypesPage from '.';
+import { setUpScreenTests } from '@/test/screen-tests';
 
 const passport: DocumentType = {
   id: 'passport',
@@ -57,17 +57,7 @@ async function deleteRow(user: ReturnType<typeof userEvent.setup>, id: string) {
   await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 }
 
-beforeEach(async () => {
-  localStorage.clear();
-  signInAs(STAFF_USER);
-  await loadTestConfig();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  resetAppConfig();
-  signOut();
-});
+setUpScreenTests(STAFF_USER);
 
 describe('document types screen', () => {
   it('shows the columns, tags as badges and API references as service: value', async () => {

@@ -1,12 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Entity, EntityPage } from '@console/contracts';
-import { TENANT_USER, signInAs, signOut } from '@/app/testing/render';
-import { loadTestConfig, mockApi, renderScreen, type ApiCall } from '@/app/testing/screen';
-import { resetAppConfig } from '@/lib/app-config';
+import { TENANT_USER } from '@/app/testing/render';
+import { mockApi, renderScreen, type ApiCall } from '@/app/testing/screen';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
 import EntitiesPage from '.';
+import { setUpScreenTests } from '@/test/screen-tests';
 
 function entity(index: number, entityName?: string): Entity {
   const partyEntityId = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
@@ -50,17 +50,7 @@ function renderPage() {
 const table = () => screen.getByRole('table', { name: 'Entities' });
 const bodyRows = () => within(table()).getAllByRole('row').slice(1);
 
-beforeEach(async () => {
-  localStorage.clear();
-  signInAs(TENANT_USER);
-  await loadTestConfig();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  resetAppConfig();
-  signOut();
-});
+setUpScreenTests(TENANT_USER);
 
 describe('entities screen', () => {
   it('shows ID, tenant, the derived name (the id without a name) and country', async () => {

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   KEY_DELETION_MESSAGES,
@@ -7,14 +7,14 @@ import {
   type EntityUser,
   type EntityUserPage,
 } from '@console/contracts';
-import { STAFF_USER, TENANT_USER, signInAs, signOut, type TestUser } from '@/app/testing/render';
-import { jsonResponse, loadTestConfig, mockApi, renderScreen } from '@/app/testing/screen';
-import { resetAppConfig } from '@/lib/app-config';
+import { STAFF_USER, TENANT_USER, signInAs, type TestUser } from '@/app/testing/render';
+import { jsonResponse, mockApi, renderScreen } from '@/app/testing/screen';
 import { getAuthSession } from '@/lib/auth-session';
 import i18n from '@/lib/i18n';
 import { deleteKeyErrorText } from './api';
 import { entityUserName } from './entity-user-name';
 import EntityUsersPage from '.';
+import { setUpScreenTests } from '@/test/screen-tests';
 
 const ADMIN_USER: TestUser = { name: 'Ada Admin', upn: 'admin@example.com', roles: ['admin'] };
 
@@ -79,17 +79,7 @@ async function deleteKey(user: User, name: string) {
   await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 }
 
-beforeEach(async () => {
-  localStorage.clear();
-  signInAs(ADMIN_USER);
-  await loadTestConfig();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  resetAppConfig();
-  signOut();
-});
+setUpScreenTests(ADMIN_USER);
 
 describe('entity users screen', () => {
   it('shows name, entity, type, state, email and keys', async () => {

@@ -1,12 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { EventItem, EventList } from '@console/contracts';
-import { STAFF_USER, TENANT_USER, signInAs, signOut } from '@/app/testing/render';
-import { jsonResponse, loadTestConfig, mockApi, renderScreen } from '@/app/testing/screen';
-import { resetAppConfig } from '@/lib/app-config';
+import { STAFF_USER, TENANT_USER, signInAs } from '@/app/testing/render';
+import { jsonResponse, mockApi, renderScreen } from '@/app/testing/screen';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
 import EventsPage from '.';
+import { setUpScreenTests } from '@/test/screen-tests';
 
 function event(id: number, overrides: Partial<EventItem> = {}): EventItem {
   return {
@@ -92,17 +92,7 @@ function cellTexts(name: RegExp | string): string[] {
     .map((cell) => cell.textContent ?? '');
 }
 
-beforeEach(async () => {
-  localStorage.clear();
-  signInAs(STAFF_USER);
-  await loadTestConfig();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  resetAppConfig();
-  signOut();
-});
+setUpScreenTests(STAFF_USER);
 
 describe('events screen', () => {
   it('shows every column, N/A for an empty entity, the date formatted and the metadata on hover', async () => {

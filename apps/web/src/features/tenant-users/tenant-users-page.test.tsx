@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Tenant, TenantUser } from '@console/contracts';
-import { STAFF_USER, signInAs, signOut } from '@/app/testing/render';
-import { jsonResponse, loadTestConfig, mockApi, renderScreen } from '@/app/testing/screen';
-import { resetAppConfig } from '@/lib/app-config';
+import { STAFF_USER } from '@/app/testing/render';
+import { jsonResponse, mockApi, renderScreen } from '@/app/testing/screen';
 import TenantUsersPage from '.';
+import { setUpScreenTests } from '@/test/screen-tests';
 
 const acme: Tenant = {
   id: 1,
@@ -48,17 +48,7 @@ async function chooseTenant(user: User, dialog: HTMLElement, name: string) {
   await user.click(await screen.findByRole('option', { name }));
 }
 
-beforeEach(async () => {
-  localStorage.clear();
-  signInAs(STAFF_USER);
-  await loadTestConfig();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  resetAppConfig();
-  signOut();
-});
+setUpScreenTests(STAFF_USER);
 
 describe('tenant users screen', () => {
   it('shows ID, email, tenant company name and actions', async () => {
