@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../db/connection.ts';
 import { AccessTokens } from './access-token.ts';
 import { mountEmbeddedIdentityProvider, EMBEDDED_SCOPES } from './embedded-provider.ts';
 import { registerGuard } from './guard.ts';
+import { deleteExpiredRateLimitCounters, postgresRateLimitStore } from './rate-limit-store.ts';
 import { RelyingParty, type RelyingPartySettings } from './relying-party.ts';
 import { registerAuthRoutes } from './routes.ts';
 import { Sessions } from './sessions.ts';
@@ -22,7 +23,7 @@ export interface AuthDependencies {
   database: DatabaseHandle;
 }
 
-/** Expired sessions and abandoned sign-in attempts are deleted this often. */
+/** Expired sessions, abandoned sign-in attempts and ended rate-limit windows are deleted this often. */
 const CLEANUP_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
@@ -35,13 +36,18 @@ export async function registerAuth(app: ConsoleApp, deps: AuthDependencies): Pro
   const accessTokens = new AccessTokens(new SigningKeyStore(database.db), config);
   const sessions = new Sessions(database.db, config);
 
-  await app.register(fastifyRateLimit, { global: false });
+  // Counted in PostgreSQL, so that a limit holds across every instance.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    store: postgresRateLimitStore(database.db),
+  });
   registerGuard(app, accessTokens);
   const relyingParty = new RelyingParty(database.db, await relyingPartySettings(app, config));
   registerAuthRoutes(app, { config, db: database.db, sessions, accessTokens, relyingParty });
   scheduleCleanup(app, async () => {
     await sessions.deleteExpired();
     await relyingParty.deleteExpiredAttempts();
+    await deleteExpiredRateLimitCounters(database.db);
   });
 }
 
@@ -75,7 +81,10 @@ async function relyingPartySettings(
 function scheduleCleanup(app: ConsoleApp, cleanup: () => Promise<void>): void {
   const timer = setInterval(() => {
     cleanup().catch((error: unknown) => {
-      app.log.warn({ err: error }, 'Cleanup of expired sessions and sign-in attempts failed');
+      app.log.warn(
+        { err: error },
+        'Cleanup of expired sessions, sign-in attempts and rate-limit counters failed',
+      );
     });
   }, CLEANUP_INTERVAL_MS);
   timer.unref();

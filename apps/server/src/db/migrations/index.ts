@@ -6,6 +6,7 @@ import { Events } from './0004-events.ts';
 import { Forms } from './0005-forms.ts';
 import { EntityListsAndKeyStamps } from './0006-entity-lists-and-key-stamps.ts';
 import { EventProcessing } from './0007-event-processing.ts';
+import { SharedInstanceState } from './0009-shared-instance-state.ts';
 
 /** Every migration, in version order. A new one is a new module added at the end. */
 export const migrations: readonly Migration[] = [
@@ -16,4 +17,5 @@ export const migrations: readonly Migration[] = [
   Forms,
   EntityListsAndKeyStamps,
   EventProcessing,
+  SharedInstanceState,
 ];
