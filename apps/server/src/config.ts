@@ -89,6 +89,7 @@ const environmentSchema = z
     SESSION_TTL_SECONDS: positiveInt.default(8 * 60 * 60),
     ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(15 * 60),
     SIGN_IN_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
+    SIGNING_KEY_ROTATION_DAYS: boundedInt(0, 3650).default(30),
     COOKIE_SECURE: booleanFromEnv.optional(),
     TRUST_PROXY: z
       .string()
@@ -113,6 +114,7 @@ const environmentSchema = z
       })
       .optional(),
     SMTP_CATCHER_PORT: port.optional(),
+    SMTP_POOL_SIZE: boundedInt(1, 50).default(5),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
@@ -192,6 +194,8 @@ export interface AppConfig {
   sessionTtlSeconds: number;
   accessTokenTtlSeconds: number;
   signInRateLimitPerMinute: number;
+  /** A new signing key after this many days (0: only by the admin command). */
+  signingKeyRotationDays: number;
   cookieSecure: boolean;
   /** Which X-Forwarded-* headers to believe (Fastify's trustProxy): off unless behind a proxy. */
   trustProxy: boolean | number | string[];
@@ -207,6 +211,8 @@ export interface AppConfig {
   smtpFrom: string;
   /** Port of the development SMTP catcher on 127.0.0.1; 0: not started. */
   smtpCatcherPort: number;
+  /** SMTP connections the notifications worker keeps open per instance. */
+  smtpPoolSize: number;
 }
 
 export class ConfigError extends Error {
@@ -273,6 +279,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     sessionTtlSeconds: env.SESSION_TTL_SECONDS,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     signInRateLimitPerMinute: env.SIGN_IN_RATE_LIMIT_PER_MINUTE,
+    signingKeyRotationDays: env.SIGNING_KEY_ROTATION_DAYS,
     cookieSecure: env.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     eventWorkersEnabled: env.EVENT_WORKERS_ENABLED,
@@ -282,6 +289,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       env.SMTP_URL ?? (smtpCatcherPort > 0 ? `smtp://127.0.0.1:${smtpCatcherPort}` : undefined),
     smtpFrom: env.SMTP_FROM ?? `Administration console <no-reply@${new URL(publicUrl).hostname}>`,
     smtpCatcherPort,
+    smtpPoolSize: env.SMTP_POOL_SIZE,
   };
 }
 

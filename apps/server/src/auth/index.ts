@@ -9,21 +9,24 @@ import { deleteExpiredRateLimitCounters, postgresRateLimitStore } from './rate-l
 import { RelyingParty, type RelyingPartySettings } from './relying-party.ts';
 import { registerAuthRoutes } from './routes.ts';
 import { Sessions } from './sessions.ts';
-import { SigningKeyStore } from './signing-keys.ts';
+import { deleteRetiredSigningKeys, SigningKeyStore } from './signing-keys.ts';
 
 export type { AuthenticatedUser } from './access-token.ts';
 export { AccessTokens, InvalidAccessTokenError } from './access-token.ts';
 export { anyRole, currentUser } from './guard.ts';
 export { holdsRole, resolveRoles, ROLES, type Role } from './roles.ts';
 export { SESSION_COOKIE } from './sessions.ts';
-export { SigningKeyStore } from './signing-keys.ts';
+export { rotateSigningKey, SigningKeyStore } from './signing-keys.ts';
 
 export interface AuthDependencies {
   config: AppConfig;
   database: DatabaseHandle;
 }
 
-/** Expired sessions, abandoned sign-in attempts and ended rate-limit windows are deleted this often. */
+/**
+ * Expired sessions, abandoned sign-in attempts, ended rate-limit windows and signing keys that no
+ * longer verify are deleted this often.
+ */
 const CLEANUP_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
@@ -33,7 +36,7 @@ const CLEANUP_INTERVAL_MS = 10 * 60 * 1000;
  */
 export async function registerAuth(app: ConsoleApp, deps: AuthDependencies): Promise<void> {
   const { config, database } = deps;
-  const accessTokens = new AccessTokens(new SigningKeyStore(database.db), config);
+  const accessTokens = new AccessTokens(new SigningKeyStore(database.db, config), config);
   const sessions = new Sessions(database.db, config);
 
   // Counted in PostgreSQL, so that a limit holds across every instance.
@@ -48,6 +51,7 @@ export async function registerAuth(app: ConsoleApp, deps: AuthDependencies): Pro
     await sessions.deleteExpired();
     await relyingParty.deleteExpiredAttempts();
     await deleteExpiredRateLimitCounters(database.db);
+    await deleteRetiredSigningKeys(database.db, config);
   });
 }
 
@@ -83,7 +87,7 @@ function scheduleCleanup(app: ConsoleApp, cleanup: () => Promise<void>): void {
     cleanup().catch((error: unknown) => {
       app.log.warn(
         { err: error },
-        'Cleanup of expired sessions, sign-in attempts and rate-limit counters failed',
+        'Cleanup of expired sessions, sign-in attempts, rate-limit counters or signing keys failed',
       );
     });
   }, CLEANUP_INTERVAL_MS);
