@@ -1,6 +1,7 @@
 import { benchBundle } from './bundle.ts';
 import { benchEntityLists } from './entity-lists.ts';
 import { benchEvents } from './events.ts';
+import { benchMail } from './mail.ts';
 import { benchReferenceData } from './reference-data.ts';
 import { benchServerThroughput } from './server-throughput.ts';
 
@@ -10,3 +11,4 @@ await benchServerThroughput();
 await benchReferenceData();
 await benchEntityLists();
 await benchEvents();
+await benchMail();

@@ -114,7 +114,6 @@ const environmentSchema = z
       })
       .optional(),
     SMTP_CATCHER_PORT: port.optional(),
-    SMTP_POOL_SIZE: boundedInt(1, 50).default(5),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
@@ -211,8 +210,6 @@ export interface AppConfig {
   smtpFrom: string;
   /** Port of the development SMTP catcher on 127.0.0.1; 0: not started. */
   smtpCatcherPort: number;
-  /** SMTP connections the notifications worker keeps open per instance. */
-  smtpPoolSize: number;
 }
 
 export class ConfigError extends Error {
@@ -289,7 +286,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       env.SMTP_URL ?? (smtpCatcherPort > 0 ? `smtp://127.0.0.1:${smtpCatcherPort}` : undefined),
     smtpFrom: env.SMTP_FROM ?? `Administration console <no-reply@${new URL(publicUrl).hostname}>`,
     smtpCatcherPort,
-    smtpPoolSize: env.SMTP_POOL_SIZE,
   };
 }
 
