@@ -11,6 +11,7 @@ import type { CompiledQuery } from 'kysely';
 import { listEvents } from '../apps/server/src/features/events/queries.ts';
 import {
   accessTokenFor,
+  adminQuery,
   benchPostgresUrl,
   load,
   ratio,
@@ -219,16 +220,6 @@ function positiveIntFromEnv(name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number ≥ 1`);
   return value;
-}
-
-async function adminQuery(adminUrl: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 /**

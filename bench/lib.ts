@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import {
   startEmbeddedPostgres,
@@ -191,5 +191,16 @@ export async function replay(pool: pg.Pool, statements: readonly CompiledQuery[]
     throw error;
   } finally {
     client.release();
+  }
+}
+
+/** Runs one statement on its own connection (create or drop a bench database). */
+export async function adminQuery(adminUrl: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
   }
 }

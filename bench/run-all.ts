@@ -3,6 +3,7 @@ import { benchEmbeddedStart } from './embedded-start.ts';
 import { benchEntityLists } from './entity-lists.ts';
 import { benchEvents } from './events.ts';
 import { stopBenchPostgres } from './lib.ts';
+import { benchMail } from './mail.ts';
 import { benchReferenceData } from './reference-data.ts';
 import { benchServerThroughput } from './server-throughput.ts';
 
@@ -15,6 +16,7 @@ try {
   await benchReferenceData();
   await benchEntityLists();
   await benchEvents();
+  await benchMail();
 } finally {
   await stopBenchPostgres();
 }

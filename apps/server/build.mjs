@@ -14,6 +14,7 @@ await build({
     migrate: 'src/db/cli/migrate.ts',
     seed: 'src/db/cli/seed.ts',
     'embedded-url': 'src/db/cli/embedded-url.ts',
+    'rotate-signing-key': 'src/auth/cli/rotate-signing-key.ts',
   },
   outdir: 'dist',
   bundle: true,

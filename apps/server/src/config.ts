@@ -89,6 +89,7 @@ const environmentSchema = z
     SESSION_TTL_SECONDS: positiveInt.default(8 * 60 * 60),
     ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(15 * 60),
     SIGN_IN_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
+    SIGNING_KEY_ROTATION_DAYS: boundedInt(0, 3650).default(30),
     COOKIE_SECURE: booleanFromEnv.optional(),
     TRUST_PROXY: z
       .string()
@@ -192,6 +193,8 @@ export interface AppConfig {
   sessionTtlSeconds: number;
   accessTokenTtlSeconds: number;
   signInRateLimitPerMinute: number;
+  /** A new signing key after this many days (0: only by the admin command). */
+  signingKeyRotationDays: number;
   cookieSecure: boolean;
   /** Which X-Forwarded-* headers to believe (Fastify's trustProxy): off unless behind a proxy. */
   trustProxy: boolean | number | string[];
@@ -273,6 +276,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     sessionTtlSeconds: env.SESSION_TTL_SECONDS,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     signInRateLimitPerMinute: env.SIGN_IN_RATE_LIMIT_PER_MINUTE,
+    signingKeyRotationDays: env.SIGNING_KEY_ROTATION_DAYS,
     cookieSecure: env.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     eventWorkersEnabled: env.EVENT_WORKERS_ENABLED,

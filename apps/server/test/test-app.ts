@@ -60,7 +60,7 @@ export async function createTestApp(
   const database = options.database ?? (await createTestDatabase());
   try {
     const { app, config } = await listenOnFreePort(database, overrides, options);
-    const accessTokens = new AccessTokens(new SigningKeyStore(database.db), config);
+    const accessTokens = new AccessTokens(new SigningKeyStore(database.db, config), config);
     return {
       app,
       database,

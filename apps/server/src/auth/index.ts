@@ -5,24 +5,28 @@ import type { DatabaseHandle } from '../db/connection.ts';
 import { AccessTokens } from './access-token.ts';
 import { mountEmbeddedIdentityProvider, EMBEDDED_SCOPES } from './embedded-provider.ts';
 import { registerGuard } from './guard.ts';
+import { deleteExpiredRateLimitCounters, postgresRateLimitStore } from './rate-limit-store.ts';
 import { RelyingParty, type RelyingPartySettings } from './relying-party.ts';
 import { registerAuthRoutes } from './routes.ts';
 import { Sessions } from './sessions.ts';
-import { SigningKeyStore } from './signing-keys.ts';
+import { deleteRetiredSigningKeys, SigningKeyStore } from './signing-keys.ts';
 
 export type { AuthenticatedUser } from './access-token.ts';
 export { AccessTokens, InvalidAccessTokenError } from './access-token.ts';
 export { anyRole, currentUser } from './guard.ts';
 export { holdsRole, resolveRoles, ROLES, type Role } from './roles.ts';
 export { SESSION_COOKIE } from './sessions.ts';
-export { SigningKeyStore } from './signing-keys.ts';
+export { rotateSigningKey, SigningKeyStore } from './signing-keys.ts';
 
 export interface AuthDependencies {
   config: AppConfig;
   database: DatabaseHandle;
 }
 
-/** Expired sessions and abandoned sign-in attempts are deleted this often. */
+/**
+ * Expired sessions, abandoned sign-in attempts, ended rate-limit windows and signing keys that no
+ * longer verify are deleted this often.
+ */
 const CLEANUP_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
@@ -32,16 +36,22 @@ const CLEANUP_INTERVAL_MS = 10 * 60 * 1000;
  */
 export async function registerAuth(app: ConsoleApp, deps: AuthDependencies): Promise<void> {
   const { config, database } = deps;
-  const accessTokens = new AccessTokens(new SigningKeyStore(database.db), config);
+  const accessTokens = new AccessTokens(new SigningKeyStore(database.db, config), config);
   const sessions = new Sessions(database.db, config);
 
-  await app.register(fastifyRateLimit, { global: false });
+  // Counted in PostgreSQL, so that a limit holds across every instance.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    store: postgresRateLimitStore(database.db),
+  });
   registerGuard(app, accessTokens);
   const relyingParty = new RelyingParty(database.db, await relyingPartySettings(app, config));
   registerAuthRoutes(app, { config, db: database.db, sessions, accessTokens, relyingParty });
   scheduleCleanup(app, async () => {
     await sessions.deleteExpired();
     await relyingParty.deleteExpiredAttempts();
+    await deleteExpiredRateLimitCounters(database.db);
+    await deleteRetiredSigningKeys(database.db, config);
   });
 }
 
@@ -75,7 +85,10 @@ async function relyingPartySettings(
 function scheduleCleanup(app: ConsoleApp, cleanup: () => Promise<void>): void {
   const timer = setInterval(() => {
     cleanup().catch((error: unknown) => {
-      app.log.warn({ err: error }, 'Cleanup of expired sessions and sign-in attempts failed');
+      app.log.warn(
+        { err: error },
+        'Cleanup of expired sessions, sign-in attempts, rate-limit counters or signing keys failed',
+      );
     });
   }, CLEANUP_INTERVAL_MS);
   timer.unref();

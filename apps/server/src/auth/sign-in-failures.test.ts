@@ -9,7 +9,7 @@ import { SIGN_IN_COOKIE } from './routes.ts';
 let testApp: TestApp;
 /** Configured with an external issuer where nothing listens. */
 let unreachable: TestApp;
-/** Allows 3 sign-in requests a minute. */
+/** Allows 3 sign-in requests a minute; its own database, as the counters are shared in one. */
 let limited: TestApp;
 
 beforeAll(async () => {
@@ -29,7 +29,7 @@ beforeAll(async () => {
     },
     { database: testApp.database },
   );
-  limited = await createTestApp({ signInRateLimitPerMinute: 3 }, { database: testApp.database });
+  limited = await createTestApp({ signInRateLimitPerMinute: 3 });
 });
 
 afterAll(async () => {

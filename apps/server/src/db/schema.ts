@@ -26,6 +26,16 @@ export interface SigningKeysTable {
   private_jwk: JSONColumnType<Record<string, unknown>>;
   public_jwk: JSONColumnType<Record<string, unknown>>;
   created_at: CreatedAt;
+  /** When a newer key took over signing (auth/signing-keys.ts); null for the signing key. */
+  retired_at: NullableTimestamp;
+}
+
+/** Fixed-window counters of the rate limits, shared by every instance (auth/rate-limit-store.ts). */
+export interface RateLimitCountersTable {
+  scope: string;
+  client_key: string;
+  hits: number;
+  resets_at: Timestamp;
 }
 
 export interface SessionsTable {
@@ -151,6 +161,8 @@ export interface ProcessedEventsTable {
   locked_by: string | null;
   /** The claim's lease: past it, another instance may take the work over. */
   locked_until: NullableTimestamp;
+  /** Claimed but its work not begun: a crash does not charge it an attempt. */
+  unstarted: Generated<boolean>;
 }
 
 /** Append-only (a trigger rejects update, delete and truncate): written by the audit-trail worker. */
@@ -193,6 +205,7 @@ export interface ListCountsTable {
 export interface Database {
   schema_migrations: SchemaMigrationsTable;
   signing_keys: SigningKeysTable;
+  rate_limit_counters: RateLimitCountersTable;
   sessions: SessionsTable;
   sign_in_attempts: SignInAttemptsTable;
   countries: CountriesTable;

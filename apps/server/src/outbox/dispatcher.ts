@@ -202,7 +202,12 @@ export class EventDispatcher {
         update processed_events
         set locked_by = ${this.instanceId},
           locked_until = now() + make_interval(secs => ${this.leaseSeconds}::double precision),
-          attempts = processed_events.attempts + 1
+          -- A claim is charged an attempt, except the expired claim of an instance that stopped
+          -- before it began this record: that attempt was never made, so this claim reuses it.
+          attempts = processed_events.attempts + case
+            when processed_events.locked_until is not null and processed_events.unstarted then 0
+            else 1 end,
+          unstarted = true
         from claimable
         where processed_events.event_id = claimable.event_id
           and processed_events.worker_name = claimable.worker_name
@@ -236,6 +241,8 @@ export class EventDispatcher {
    */
   private async completeInTransaction(worker: EventWorker, claims: Claim[]): Promise<void> {
     const ids = claims.map((claim) => claim.event.id);
+    // The batch's work begins together (one transaction): a crash in it charges all of them.
+    await this.markStarted(worker, ids);
     await this.db.transaction().execute(async (trx) => {
       await lockEvents(trx, ids);
       const owned = await this.ownedRecords(trx, worker, ids);
@@ -302,6 +309,7 @@ export class EventDispatcher {
       }
       let outcome = this.outcomeWithoutWork(worker, claim);
       if (!outcome) {
+        await this.markStarted(worker, [claim.event.id]);
         try {
           await worker.handle(claim.event, this.db);
           outcome = { eventId: claim.event.id };
@@ -317,6 +325,20 @@ export class EventDispatcher {
         this.logLost(worker, [claim.event.id], owned);
       });
     }
+  }
+
+  /**
+   * Notes, committed before the work, that this instance began these records: if it stops before
+   * recording them, their expired claims are charged an attempt (the others are not).
+   */
+  private async markStarted(worker: EventWorker, ids: number[]): Promise<void> {
+    await this.db
+      .updateTable('processed_events')
+      .set({ unstarted: false })
+      .where('worker_name', '=', worker.name)
+      .where('event_id', 'in', ids)
+      .where('locked_by', '=', this.instanceId)
+      .execute();
   }
 
   /** Records that need no handler: too many claims already, or an event the worker ignores. */

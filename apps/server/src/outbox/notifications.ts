@@ -37,6 +37,10 @@ export function createNotificationsWorker(options: NotificationsOptions): EventW
   const transport = options.smtpUrl
     ? nodemailer.createTransport({
         url: options.smtpUrl,
+        // One connection kept open and reused (a new one per mail cost a handshake and a QUIT
+        // each): the worker sends one mail at a time, so more would stay idle. Closed in close().
+        pool: true,
+        maxConnections: 1,
         connectionTimeout: options.timeoutMs,
         greetingTimeout: options.timeoutMs,
         socketTimeout: options.timeoutMs,

@@ -7,6 +7,7 @@ import { Forms } from './0005-forms.ts';
 import { EntityListsAndKeyStamps } from './0006-entity-lists-and-key-stamps.ts';
 import { EventProcessing } from './0007-event-processing.ts';
 import { ReferenceVersionsAndListCounts } from './0008-reference-versions-and-list-counts.ts';
+import { SharedInstanceState } from './0009-shared-instance-state.ts';
 
 /** Every migration, in version order. A new one is a new module added at the end. */
 export const migrations: readonly Migration[] = [
@@ -18,4 +19,5 @@ export const migrations: readonly Migration[] = [
   EntityListsAndKeyStamps,
   EventProcessing,
   ReferenceVersionsAndListCounts,
+  SharedInstanceState,
 ];
