@@ -1,3 +1,4 @@
+import { connect, type Socket } from 'node:net';
 import nodemailer from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -45,6 +46,8 @@ export function createNotificationsWorker(options: NotificationsOptions): EventW
         greetingTimeout: options.timeoutMs,
         socketTimeout: options.timeoutMs,
         dnsTimeout: options.timeoutMs,
+        getSocket: (socketOptions: SocketOptions, callback: SocketCallback) =>
+          connectWithoutDelay(socketOptions, options.timeoutMs, callback),
       })
     : undefined;
   return {
@@ -158,4 +161,30 @@ export function describeSmtpError(error: unknown, smtpUrl: string, timeoutMs: nu
     return `SMTP connection closed unexpectedly (${server}): ${message}`;
   }
   return `SMTP error (${server}): ${message}`;
+}
+
+type SocketOptions = { host?: string; port?: number; secure?: boolean };
+type SocketCallback = (error: Error | null, socket?: { connection: Socket }) => void;
+
+/**
+ * Opens the SMTP connection with Nagle's algorithm off. Nodemailer writes a message's final
+ * "\r\n.\r\n" as a small packet of its own; with Nagle on it waited for the server's delayed
+ * ACK, about 40 ms a mail (some 20 mails a second at best). TLS, when configured, is still
+ * negotiated by nodemailer over this socket.
+ */
+function connectWithoutDelay(
+  options: SocketOptions,
+  timeoutMs: number,
+  callback: SocketCallback,
+): void {
+  const socket = connect(options.port ?? (options.secure ? 465 : 587), options.host ?? 'localhost');
+  socket.setNoDelay(true);
+  socket.setTimeout(timeoutMs, () => socket.destroy(new Error('Connection timeout')));
+  const failed = (error: Error) => callback(error);
+  socket.once('error', failed);
+  socket.once('connect', () => {
+    socket.setTimeout(0);
+    socket.off('error', failed);
+    callback(null, { connection: socket });
+  });
 }
