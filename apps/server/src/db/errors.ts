@@ -5,6 +5,8 @@ import pg from 'pg';
 /** SQLSTATEs that writes turn into answers (a race lost between a check and a write). */
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+/** A statement named a table that does not exist (a database not migrated yet). */
+export const UNDEFINED_TABLE = '42P01';
 
 /** The SQLSTATE of a database error (pg exposes it as `code`). */
 export function databaseErrorCode(error: unknown): string | undefined {

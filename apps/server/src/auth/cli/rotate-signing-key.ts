@@ -1,4 +1,5 @@
 import { loadConfig } from '../../config.ts';
+import { databaseErrorCode, UNDEFINED_TABLE } from '../../db/errors.ts';
 import { openConfiguredDatabase } from '../../db/open.ts';
 import { rotateSigningKey } from '../signing-keys.ts';
 
@@ -14,6 +15,10 @@ try {
   const kid = await rotateSigningKey(database.db);
   console.log(`Database: ${database.displayName}`);
   console.log(`New signing key: ${kid}`);
+} catch (error) {
+  if (databaseErrorCode(error) !== UNDEFINED_TABLE) throw error;
+  console.error(`${database.displayName} is not migrated yet: run npm run migrate first.`);
+  process.exitCode = 1;
 } finally {
   await database.close();
 }
