@@ -1,8 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../src/db/schema.ts';
 
-/** Tables that change without a request writing them (sign-in state, migrations). */
+/**
+ * Tables that change without a request writing anything (sign-in state, migrations, the rate
+ * limiter counting a refused request too).
+ */
 const VOLATILE_TABLES = new Set([
+  'rate_limit_counters',
   'sessions',
   'sign_in_attempts',
   'signing_keys',
