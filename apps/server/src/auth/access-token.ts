@@ -32,11 +32,29 @@ const accessTokenClaims = z.object({
   tid: z.number().int().optional(),
 });
 
+/** Most verified tokens remembered at once; the oldest is forgotten first. */
+const VERIFIED_TOKENS_MAX = 10_000;
+
+/** A token whose signature and claims have been checked, until it expires. */
+interface VerifiedToken {
+  user: AuthenticatedUser;
+  kid: string;
+  /** Seconds since the epoch, from the token's `exp`. */
+  expiresAt: number;
+}
+
 /**
  * Mints and verifies the short-lived access tokens (JWT, ES256) the SPA sends as
  * `Authorization: Bearer`. Keys come from the database, so any instance verifies any token.
+ *
+ * Checking an ES256 signature costs more than serving a cached list, and the SPA sends the same
+ * token with every call until it expires: a token verified once is remembered (by its exact text,
+ * signature included) until its `exp`. What can change meanwhile is checked again on every call:
+ * the clock against `exp`, and that its signing key still verifies (a retired key stops).
  */
 export class AccessTokens {
+  private readonly verified = new Map<string, VerifiedToken>();
+
   constructor(
     private readonly keys: SigningKeyStore,
     private readonly config: Pick<AppConfig, 'publicUrl' | 'accessTokenTtlSeconds'>,
@@ -65,14 +83,31 @@ export class AccessTokens {
 
   /** Checks signature, issuer, audience and expiry; throws InvalidAccessTokenError otherwise. */
   async verify(token: string): Promise<AuthenticatedUser> {
+    const known = this.verified.get(token);
+    if (known && Date.now() / 1000 < known.expiresAt && (await this.keys.publicKey(known.kid))) {
+      return known.user;
+    }
+    this.verified.delete(token);
+    const { user, kid, expiresAt } = await this.verifySignature(token);
+    if (this.verified.size >= VERIFIED_TOKENS_MAX) {
+      const oldest = this.verified.keys().next();
+      if (!oldest.done) this.verified.delete(oldest.value);
+    }
+    this.verified.set(token, { user, kid, expiresAt });
+    return user;
+  }
+
+  private async verifySignature(token: string): Promise<VerifiedToken> {
     let kid: string | undefined;
     try {
       kid = decodeProtectedHeader(token).kid;
     } catch {
       throw new InvalidAccessTokenError('The access token is malformed');
     }
-    const key = kid ? await this.keys.publicKey(kid) : undefined;
-    if (!key) throw new InvalidAccessTokenError('The access token is not signed by this server');
+    const key = kid === undefined ? undefined : await this.keys.publicKey(kid);
+    if (kid === undefined || !key) {
+      throw new InvalidAccessTokenError('The access token is not signed by this server');
+    }
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, key, {
@@ -87,7 +122,17 @@ export class AccessTokens {
     const claims = accessTokenClaims.safeParse(payload);
     if (!claims.success) throw new InvalidAccessTokenError('The access token claims are invalid');
     const { sub, name, email, roles, tid } = claims.data;
-    return { subject: sub, email, name, roles, ...(tid === undefined ? {} : { tenantId: tid }) };
+    const user = {
+      subject: sub,
+      email,
+      name,
+      roles,
+      ...(tid === undefined ? {} : { tenantId: tid }),
+    };
+    // One object serves every request bearing this token: nobody may change it.
+    Object.freeze(user.roles);
+    // jwtVerify refused a token without `exp` (requiredClaims).
+    return { user: Object.freeze(user), kid, expiresAt: payload.exp ?? 0 };
   }
 }
 

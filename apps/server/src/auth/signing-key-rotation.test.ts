@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../test/test-database.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import { AccessTokens, InvalidAccessTokenError } from './access-token.ts';
@@ -92,5 +92,34 @@ describe('signing key rotation', () => {
     expect(keys.filter((key) => key.retired_at === null).map((key) => key.kid)).toEqual([
       fromFirst.kid,
     ]);
+  });
+});
+
+describe('verified tokens', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('are remembered only until they expire', async () => {
+    const { tokens } = instance();
+    const token = await tokens.mint(user);
+    // Verified once (and remembered), then again while valid.
+    expect((await tokens.verify(token)).email).toBe('a@example.com');
+    expect((await tokens.verify(token)).email).toBe('a@example.com');
+
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + (TTL_SECONDS + 1) * 1000 });
+    const refusal = await tokens.verify(token).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(InvalidAccessTokenError);
+    expect((refusal as Error).message).toBe('The access token has expired');
+  });
+
+  it('are not shared with a token that differs in its signature', async () => {
+    const { tokens } = instance();
+    const token = await tokens.mint(user);
+    expect((await tokens.verify(token)).email).toBe('a@example.com');
+    const [header, payload] = token.split('.');
+    const forged = `${header}.${payload}.${'A'.repeat(86)}`;
+    const refusal = await tokens.verify(forged).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(InvalidAccessTokenError);
   });
 });
