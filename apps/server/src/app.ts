@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -28,6 +27,7 @@ import { registerFeatures } from './features/index.ts';
 import type { AppDependencies, ConsoleApp } from './http/console-app.ts';
 import { HttpError } from './http/errors.ts';
 import { registerInputRules } from './http/input.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { isClientDisconnect, loggerOptions } from './http/logging.ts';
 
 /** Largest JSON body accepted (imports of the full country list are ~30 kB; 10,000 document types ~3 MB). */
@@ -71,29 +71,7 @@ export async function buildApp(deps: AppDependencies): Promise<ConsoleApp> {
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // React and Radix set element styles from script; sonner adds its stylesheet at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: [
-          "'self'",
-          ...(config.oidc.kind === 'external' ? [new URL(config.oidc.issuer).origin] : []),
-        ],
-        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
-      },
-    },
-    // Cross-origin isolation headers would block the identity provider's redirects.
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, config);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
 

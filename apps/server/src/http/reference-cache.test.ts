@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ReferenceCache, VERSION_CHECK_INTERVAL_MS } from './reference-cache.ts';
@@ -51,6 +53,25 @@ async function call(
   });
 }
 
+function rawGet(instance: TestApp, path: string, headers: Record<string, string>) {
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const url = new URL(path, instance.config.publicUrl);
+      const authorization = `Bearer ${staff.get(instance)}`;
+      const request = httpRequest(url, { headers: { ...headers, authorization } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+        response.on('error', reject);
+      });
+      request.on('error', reject);
+      request.end();
+    },
+  );
+}
+
 async function etagOf(instance: TestApp, path: string): Promise<string> {
   const response = await call(instance, 'GET', path);
   expect(response.status).toBe(200);
@@ -96,6 +117,22 @@ describe('cached reference lists', () => {
       const other = await call(instanceB, 'GET', path, { headers: { 'if-none-match': 'W/"x-1"' } });
       expect(other.status).toBe(200);
       expect(await other.text()).toBe(body);
+    }
+  });
+
+  it('send the same body gzipped to a caller that accepts gzip, and plain to one that does not', async () => {
+    for (const path of LISTS) {
+      const plain = await call(instanceB, 'GET', path, {
+        headers: { 'accept-encoding': 'identity' },
+      });
+      expect(plain.headers.get('content-encoding'), path).toBeNull();
+      const text = await plain.text();
+      // fetch would unzip by itself: read the bytes on the wire.
+      const zipped = await rawGet(instanceB, path, { 'accept-encoding': 'br;q=0.5, gzip' });
+      expect(zipped.headers['content-encoding'], path).toBe('gzip');
+      expect(zipped.headers.vary, path).toContain('accept-encoding');
+      expect(zipped.headers.etag, path).toBe(plain.headers.get('etag'));
+      expect(gunzipSync(zipped.body).toString('utf8'), path).toBe(text);
     }
   });
 

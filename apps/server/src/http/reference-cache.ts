@@ -1,3 +1,6 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -22,7 +25,11 @@ interface CachedBody {
   version: number;
   body: Buffer;
   etag: string;
+  /** The body gzipped, made on the first request that accepts it. */
+  gzipped?: Promise<Buffer>;
 }
+
+const gzipBody = promisify(gzip);
 
 /** What one cached GET answers: a list, the variant of it (one per route), and how to read it. */
 export interface CachedRead {
@@ -73,14 +80,25 @@ export class ReferenceCache {
     this.known.clear();
   }
 
-  /** Answers the cached body with its ETag, or 304 when the caller already holds that version. */
+  /**
+   * Answers the cached body with its ETag, or 304 when the caller already holds that version. A
+   * browser gets the body gzipped once per version rather than compressed again on every request.
+   */
   async reply(request: FastifyRequest, reply: FastifyReply, cached: CachedRead) {
     const body = await this.body(cached, await this.currentVersion(cached.list));
-    reply.header('etag', body.etag).header('cache-control', 'private, no-cache');
+    reply
+      .header('etag', body.etag)
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'accept-encoding');
     if (matchesEtag(request.headers['if-none-match'], body.etag)) {
       return reply.code(304).send();
     }
-    return reply.type('application/json; charset=utf-8').send(body.body);
+    reply.type('application/json; charset=utf-8');
+    if (negotiate(request.headers['accept-encoding'] ?? '', ['gzip']) === 'gzip') {
+      body.gzipped ??= gzipBody(body.body);
+      return reply.header('content-encoding', 'gzip').send(await body.gzipped);
+    }
+    return reply.send(body.body);
   }
 
   private noteNotification(payload: string): void {
