@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createMailTestApp } from '../../test/mail-test-app.ts';
+import { createTestApp, useSuiteFixture, type TestApp } from '../../test/test-app.ts';
 import { seedDemoData } from '../db/seed/demo.ts';
 import { createNotificationsWorker, describeSmtpError } from './notifications.ts';
 import { recordEvent } from './outbox.ts';
 import { SmtpCatcher } from './smtp-catcher.ts';
 import { eventState, eventually } from './test-support.ts';
 import type { RecordedEvent } from './worker.ts';
-import { freePort } from '../net/free-port.ts';
 
 async function inviteTenantUser(testApp: TestApp, email: string, companyName?: string) {
   const acme = await testApp.database.db
@@ -236,30 +236,13 @@ describe('the notifications worker', () => {
 });
 
 describe('GET /api/dev/mail (the development SMTP catcher)', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    const port = await freePort();
-    testApp = await createTestApp({
-      smtpCatcherPort: port,
-      smtpUrl: `smtp://127.0.0.1:${port}`,
-      eventPollIntervalMs: 50,
-    });
-    await seedDemoData(testApp.database.db);
-  });
-  afterAll(async () => {
-    await testApp.close();
-  });
-
-  const call = async (method: 'GET' | 'DELETE', email?: string) =>
-    testApp.app.inject({
-      method,
-      url: '/api/dev/mail?to=Caught@Acme.example',
-      headers: email ? { authorization: `Bearer ${await testApp.tokenFor(email)}` } : {},
-    });
+  const mailApp = useSuiteFixture(createMailTestApp);
+  const call = (method: 'GET' | 'DELETE', email?: string) =>
+    mailApp().call(method, '/api/dev/mail?to=Caught@Acme.example', email);
 
   it('shows staff the caught mail, and refuses everyone else', async () => {
-    expect(testApp.app.eventServices.catcher?.isRunning).toBe(true);
-    await inviteTenantUser(testApp, 'caught@acme.example', 'Acme Corporation');
+    expect(mailApp().testApp.app.eventServices.catcher?.isRunning).toBe(true);
+    await inviteTenantUser(mailApp().testApp, 'caught@acme.example', 'Acme Corporation');
     const messages = await eventually(async () => {
       const response = await call('GET', 'staff@example.com');
       expect(response.statusCode).toBe(200);
