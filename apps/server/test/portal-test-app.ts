@@ -1,5 +1,6 @@
 import { signInCallers, type Callers } from './callers.ts';
-import { createTestApp, useSuiteFixture, type TestApp } from './test-app.ts';
+import { useSuiteFixture } from './suite-fixture.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 import type { AppConfig } from '../src/config.ts';
 import { seedDemoData, type SeedOptions } from '../src/db/seed/demo.ts';
 

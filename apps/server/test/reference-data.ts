@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/schema.ts';
 import { signInCallers, stamp, type Callers } from './callers.ts';
-import { createTestApp, useSuiteFixture, type TestApp } from './test-app.ts';
+import { useSuiteFixture } from './suite-fixture.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 /**
  * What the tests of the reference data (countries, document types, forms) share: a server on a

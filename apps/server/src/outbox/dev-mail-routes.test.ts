@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMailTestApp } from '../../test/mail-test-app.ts';
-import { useSuiteFixture } from '../../test/test-app.ts';
+import { useSuiteFixture } from '../../test/suite-fixture.ts';
 import { recordEvent } from './outbox.ts';
 import { eventState, eventually } from './test-support.ts';
 

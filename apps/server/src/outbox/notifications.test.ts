@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailTestApp } from '../../test/mail-test-app.ts';
-import { createTestApp, useSuiteFixture, type TestApp } from '../../test/test-app.ts';
+import { useSuiteFixture } from '../../test/suite-fixture.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { seedDemoData } from '../db/seed/demo.ts';
 import { createNotificationsWorker, describeSmtpError } from './notifications.ts';
 import { recordEvent } from './outbox.ts';
 import { SmtpCatcher } from './smtp-catcher.ts';
-import { eventState, eventually } from './test-support.ts';
+import { eventState, eventually, failedBy, finishedBy } from './test-support.ts';
 import type { RecordedEvent } from './worker.ts';
 
 async function inviteTenantUser(testApp: TestApp, email: string, companyName?: string) {
@@ -93,13 +94,8 @@ describe('invitations of new tenant users over SMTP', () => {
       return current.hasError && current.records.every((r) => r.processed || r.hasError) && current;
     });
     expect(failed.records).toEqual([
-      expect.objectContaining({ workerName: 'audit-trail', processed: true, hasError: false }),
-      expect.objectContaining({
-        workerName: 'notifications',
-        processed: false,
-        hasError: true,
-        errorMessage: `SMTP connection refused (127.0.0.1:${port})`,
-      }),
+      finishedBy('audit-trail'),
+      failedBy('notifications', `SMTP connection refused (127.0.0.1:${port})`),
     ]);
 
     // The listing shows it the way the events screen needs it.
