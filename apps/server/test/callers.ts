@@ -1,6 +1,4 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../src/db/schema.ts';
 import type { TestApp } from './test-app.ts';
 
 /**
@@ -56,26 +54,4 @@ export async function signInCallers<Name extends string>(
     tokenOf: (caller) => tokens.get(caller) ?? '',
     refreshToken,
   };
-}
-
-/** The callers of the reference-data suites: staff, an admin, a tenant user and a stranger. */
-export const REFERENCE_DATA_CALLERS = {
-  staff: 'staff@example.com',
-  admin: 'admin@example.com',
-  tenant: 'portal@acme.example',
-  noRole: 'visitor@elsewhere.test',
-} as const;
-export type ReferenceDataCaller = keyof typeof REFERENCE_DATA_CALLERS | 'anonymous';
-
-/** A tenant 'Acme' domiciled in `countryId`, with the tenant user of REFERENCE_DATA_CALLERS. */
-export async function addAcmeTenantUser(db: Kysely<Database>, countryId: number): Promise<void> {
-  const tenant = await db
-    .insertInto('tenants')
-    .values({ company_name: 'Acme', domicile_country_id: countryId, ...stamp })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('tenant_users')
-    .values({ email: REFERENCE_DATA_CALLERS.tenant, tenant_id: tenant.id, ...stamp })
-    .execute();
 }

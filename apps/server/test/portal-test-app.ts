@@ -1,14 +1,13 @@
-import { sql, type Kysely } from 'kysely';
 import { signInCallers, type Callers } from './callers.ts';
+import { useSuiteFixture } from './suite-fixture.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import type { AppConfig } from '../src/config.ts';
-import type { Database } from '../src/db/schema.ts';
-import { seedDemoData } from '../src/db/seed/demo.ts';
+import { seedDemoData, type SeedOptions } from '../src/db/seed/demo.ts';
 
 /**
- * What the tests of tenants, tenant users, entities and entity users share: a server on a fresh
- * database with the demo data (Acme Corporation and Globex Limited, their portal users, ~60
- * entities and ~113 entity users), and a token for each kind of caller.
+ * What the tests of tenants, tenant users, entities, entity users and events share: a server on
+ * a fresh database with the demo data (Acme Corporation and Globex Limited, their portal users,
+ * ~60 entities and ~113 entity users), and a token for each kind of caller.
  */
 
 export const CALLER_EMAILS = {
@@ -29,8 +28,6 @@ export const CALLERS: readonly Caller[] = [
   'noRole',
 ];
 
-export { HTML_INJECTION, SQL_INJECTION } from './callers.ts';
-
 export interface PortalTestApp extends Pick<
   Callers<keyof typeof CALLER_EMAILS>,
   'call' | 'refreshToken'
@@ -42,13 +39,17 @@ export interface PortalTestApp extends Pick<
   close(): Promise<void>;
 }
 
-/** `overrides` replaces config values, e.g. `{ smtpUrl, eventPollIntervalMs: 50 }`. */
+/**
+ * `overrides` replaces config values, e.g. `{ smtpUrl, eventPollIntervalMs: 50 }`; `seed` fixes
+ * the moment the demo data is relative to (its events of "the last 30 days").
+ */
 export async function createPortalTestApp(
   overrides: Partial<AppConfig> = {},
+  seed: SeedOptions = {},
 ): Promise<PortalTestApp> {
   const testApp = await createTestApp(overrides);
   const { db } = testApp.database;
-  await seedDemoData(db);
+  await seedDemoData(db, seed);
   const tenants = await db.selectFrom('tenants').select(['id', 'company_name']).execute();
   const idOf = (name: string) => {
     const tenant = tenants.find((row) => row.company_name === name);
@@ -66,51 +67,30 @@ export async function createPortalTestApp(
   };
 }
 
-/** The id of the newest event (0 when none): pass it to eventsAfter. */
-export async function lastEventId(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom('events')
-    .select((eb) => eb.fn.max<number | null>('id').as('id'))
-    .executeTakeFirstOrThrow();
-  return Number(row.id ?? 0);
-}
-
-/** The events recorded after `afterId`, oldest first, as stored (name, tenant, entity, metadata). */
-export async function eventsAfter(db: Kysely<Database>, afterId: number) {
-  return db
-    .selectFrom('events')
-    .select([
-      'id',
-      'event_name as eventName',
-      'tenant_id as tenantId',
-      'entity_id as entityId',
-      'metadata',
-    ])
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .execute();
-}
-
 /**
- * Makes recording an event named `eventName` fail (a trigger on `events`) until the answered
- * function is called: a write that records its event in its own transaction then leaves nothing.
+ * One PortalTestApp for the whole suite, made in beforeAll and closed in afterAll. Its members
+ * read the app the hook made: use them inside hooks and tests only. `overrides` may be a function,
+ * for values an earlier beforeAll makes (e.g. the port of an SMTP catcher).
  */
-export async function failRecordingOf(
-  db: Kysely<Database>,
-  eventName: string,
-): Promise<() => Promise<void>> {
-  await sql`
-    create or replace function test_fail_event() returns trigger language plpgsql as $$
-    begin
-      raise exception 'recording % refused by the test', new.event_name;
-    end $$
-  `.execute(db);
-  await sql`
-    create trigger test_fail_event before insert on events
-    for each row when (new.event_name = ${sql.lit(eventName)}) execute function test_fail_event()
-  `.execute(db);
-  return async () => {
-    await sql`drop trigger test_fail_event on events`.execute(db);
-    await sql`drop function test_fail_event()`.execute(db);
+export function usePortalTestApp(
+  overrides: Partial<AppConfig> | (() => Partial<AppConfig>) = {},
+  seed: SeedOptions = {},
+): PortalTestApp {
+  const portal = useSuiteFixture(() =>
+    createPortalTestApp(typeof overrides === 'function' ? overrides() : overrides, seed),
+  );
+  return {
+    get testApp() {
+      return portal().testApp;
+    },
+    get acmeId() {
+      return portal().acmeId;
+    },
+    get globexId() {
+      return portal().globexId;
+    },
+    call: (...args) => portal().call(...args),
+    refreshToken: (caller) => portal().refreshToken(caller),
+    close: () => portal().close(),
   };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/connection.ts';
 import { adminQuery } from './global-setup.ts';
+import { useSuiteFixture } from './suite-fixture.ts';
 
 /**
  * A database of its own for one test file, on the suite's PostgreSQL (test/global-setup.ts):
@@ -25,6 +26,24 @@ export async function createTestDatabase(
     close: async () => {
       await handle.close();
       await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/**
+ * A database of its own for the suite: made in beforeAll, dropped in afterAll. Its members read
+ * the database the hook made: use them inside hooks and tests only.
+ */
+export function useTestDatabase(
+  options: { empty?: boolean } = {},
+): Pick<DatabaseHandle, 'db' | 'connectionString'> {
+  const database = useSuiteFixture(() => createTestDatabase(options));
+  return {
+    get db() {
+      return database().db;
+    },
+    get connectionString() {
+      return database().connectionString;
     },
   };
 }

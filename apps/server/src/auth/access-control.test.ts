@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -48,6 +49,12 @@ const get = (url: string, authorization?: string) =>
     url,
     headers: authorization === undefined ? {} : { authorization },
   });
+
+/** The answer to a signed-in caller that the route's roles do not admit: 403, and why. */
+function expectForbidden(response: LightMyRequestResponse): void {
+  expect(response.statusCode).toBe(403);
+  expect(response.json()).toEqual({ message: 'You do not have permission to do this' });
+}
 
 describe('the /api and /svc guard', () => {
   it('answers 401 without an Authorization header', async () => {
@@ -126,8 +133,7 @@ describe('the /api and /svc guard', () => {
   it('refuses a tenant user on a staff route with 403', async () => {
     const token = await testApp.tokenFor('portal@acme.example');
     const response = await get('/api/test/staff-only', `Bearer ${token}`);
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: 'You do not have permission to do this' });
+    expectForbidden(response);
     // ... but lets it into a route open to every role.
     const open = await get('/svc/test/any-role', `Bearer ${token}`);
     expect(open.statusCode).toBe(200);
@@ -142,8 +148,7 @@ describe('the /api and /svc guard', () => {
   it('refuses every caller of a route that declares no roles (deny by default)', async () => {
     const token = await testApp.tokenFor('admin@example.com');
     const response = await get('/api/test/undeclared', `Bearer ${token}`);
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: 'You do not have permission to do this' });
+    expectForbidden(response);
     expect((await get('/api/test/undeclared')).statusCode).toBe(401);
   });
 

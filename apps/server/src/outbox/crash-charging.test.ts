@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/test-database.ts';
-import type { DatabaseHandle } from '../db/connection.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/test-database.ts';
 import { recordEvents } from './outbox.ts';
 import { eventState, eventually } from './test-support.ts';
 
@@ -29,14 +28,7 @@ function runWorkerProcess(databaseUrl: string): Promise<NodeJS.Signals | number 
 }
 
 describe('a crash charges an attempt only to the work that began', () => {
-  let database: DatabaseHandle;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const database = useTestDatabase();
 
   it('fails the event that kills its worker, and none of the healthy ones claimed with it', async () => {
     const { db } = database;

@@ -1,13 +1,20 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/test-database.ts';
+import { createTestDatabase, useTestDatabase } from '../../test/test-database.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import { createAuditTrailWorker } from './audit-trail.ts';
 import { EventDispatcher, type DispatcherOptions } from './dispatcher.ts';
 import { recordEvent, recordEvents, type NewEvent } from './outbox.ts';
 import { resetProcessing } from './processing.ts';
-import { auditCounts, eventState, eventually, silentLogger } from './test-support.ts';
+import {
+  auditCounts,
+  eventState,
+  eventually,
+  failedBy,
+  finishedBy,
+  silentLogger,
+} from './test-support.ts';
 import type { EventWorker, RecordedEvent } from './worker.ts';
 
 /** An external worker that remembers what it handled, and fails when the metadata says so. */
@@ -121,13 +128,8 @@ describe('EventDispatcher', () => {
     const mailState = await eventState(db, mailFails?.id ?? 0);
     expect(mailState).toMatchObject({ isProcessed: false, hasError: true });
     expect(mailState.records).toEqual([
-      expect.objectContaining({ workerName: 'audit-trail', processed: true, hasError: false }),
-      expect.objectContaining({
-        workerName: 'mailer',
-        processed: false,
-        hasError: true,
-        errorMessage: `mailer refused event ${mailFails?.id}`,
-      }),
+      finishedBy('audit-trail'),
+      failedBy('mailer', `mailer refused event ${mailFails?.id}`),
     ]);
 
     // The audit row written before the failure was rolled back with it; the others committed.
@@ -413,13 +415,7 @@ describe('EventDispatcher', () => {
 });
 
 describe('audit_log', () => {
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const database = useTestDatabase();
 
   it('keeps who did what and when, before and after, and refuses updates and deletes', async () => {
     const audit = createAuditTrailWorker();

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/test-database.ts';
-import type { DatabaseHandle } from '../db/connection.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/test-database.ts';
 import { onEventsRecorded, recordEvent, recordEvents } from './outbox.ts';
 import { eventState } from './test-support.ts';
 import type { EventSubscription } from './worker.ts';
@@ -13,13 +12,7 @@ const subscriptions: EventSubscription[] = [
 ];
 
 describe('recordEvent (transactional outbox)', () => {
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const database = useTestDatabase();
 
   const eventCount = async (uniqueId: string) =>
     (

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import pino from 'pino';
+import { expect } from 'vitest';
 import type { Database } from '../db/schema.ts';
 
 /** What the event tests share. */
@@ -74,4 +75,14 @@ export async function auditCounts(db: Kysely<Database>): Promise<Map<number, num
     select event_id, count(*)::int as count from audit_log group by event_id
   `.execute(db);
   return new Map(rows.rows.map((row) => [Number(row.event_id), row.count]));
+}
+
+/** What eventState says of a worker that finished the event without an error. */
+export function finishedBy(workerName: string): unknown {
+  return expect.objectContaining({ workerName, processed: true, hasError: false });
+}
+
+/** What eventState says of a worker whose last try at the event failed with `errorMessage`. */
+export function failedBy(workerName: string, errorMessage: string): unknown {
+  return expect.objectContaining({ workerName, processed: false, hasError: true, errorMessage });
 }

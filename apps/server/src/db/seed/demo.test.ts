@@ -1,7 +1,7 @@
 import { normalizeTags, validateDocumentTypeId } from '@console/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/test-database.ts';
+import { createTestDatabase, useTestDatabase } from '../../../test/test-database.ts';
 import type { DatabaseHandle } from '../connection.ts';
 import vendorReferences from './data/document-types-vendor-references.json' with { type: 'json' };
 import { buildDemoData, EVENT_WORKERS } from './demo-data.ts';
@@ -322,13 +322,7 @@ describe('seedDemoData', () => {
 });
 
 describe('seedDemoData run by two processes at once', () => {
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const database = useTestDatabase();
 
   it('writes the demo data once', async () => {
     const [a, b] = await Promise.all([

@@ -1,87 +1,51 @@
-import isoCountries from 'i18n-iso-countries';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  addAcmeTenantUser,
-  HTML_INJECTION,
-  REFERENCE_DATA_CALLERS,
-  signInCallers,
-  SQL_INJECTION,
-  stamp,
-  type Callers,
-  type ReferenceDataCaller,
-} from '../../../test/callers.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { HTML_INJECTION, SQL_INJECTION, stamp } from '../../../test/callers.ts';
+import { countTables, expectRefusal } from '../../../test/expectations.ts';
+import { STATUSES, useReferenceDataTestApp, type Caller } from '../../../test/reference-data.ts';
+import { isoCountryList } from '../../db/seed/countries.ts';
 
-let testApp: TestApp;
-let callers: Callers<keyof typeof REFERENCE_DATA_CALLERS>;
-type Caller = ReferenceDataCaller;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  await insertCountry(999, 'ZZ', 'ZZZ', 'Tenantland');
-  await addAcmeTenantUser(testApp.database.db, 999);
-  callers = await signInCallers(testApp, REFERENCE_DATA_CALLERS);
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
+const suite = useReferenceDataTestApp({ id: 999, alpha2: 'ZZ', alpha3: 'ZZZ', name: 'Tenantland' });
+const db = () => suite.testApp.database.db;
 
 beforeEach(async () => {
-  const { db } = testApp.database;
-  await db.deleteFrom('tenant_users').execute();
-  await db.deleteFrom('tenants').execute();
-  await db.deleteFrom('countries').execute();
+  await db().deleteFrom('tenant_users').execute();
+  await db().deleteFrom('tenants').execute();
+  await db().deleteFrom('countries').execute();
 });
 
 async function insertCountry(id: number, alpha2: string, alpha3: string, name: string) {
-  await testApp.database.db
+  await db()
     .insertInto('countries')
     .values({ id, alpha2, alpha3, name, ...stamp })
     .execute();
 }
 
 async function insertTenantIn(countryId: number) {
-  await testApp.database.db
+  await db()
     .insertInto('tenants')
     .values({ company_name: 'Globex', domicile_country_id: countryId, ...stamp })
     .execute();
 }
 
-const call: Callers<keyof typeof REFERENCE_DATA_CALLERS>['call'] = (...args) =>
-  callers.call(...args);
+const call = suite.call;
 
 const importCountries = (caller: Caller, body: unknown) =>
   call(caller, 'POST', '/api/countries/import', body);
 
 async function storedCountries() {
-  return testApp.database.db.selectFrom('countries').selectAll().orderBy('id').execute();
+  return db().selectFrom('countries').selectAll().orderBy('id').execute();
 }
 
 const FRANCE = { id: 250, alpha2: 'FR', alpha3: 'FRA', name: 'France' };
 const GERMANY = { id: 276, alpha2: 'DE', alpha3: 'DEU', name: 'Germany' };
 const JAPAN = { id: 392, alpha2: 'JP', alpha3: 'JPN', name: 'Japan' };
 
-/** The ISO 3166-1 list (249 countries) from i18n-iso-countries, as import records. */
-function isoCountryRecords() {
-  const names = isoCountries.getNames('en', { select: 'official' });
-  return Object.entries(isoCountries.getNumericCodes())
-    .map(([numeric, alpha2]) => ({
-      id: Number(numeric),
-      alpha2,
-      alpha3: isoCountries.alpha2ToAlpha3(alpha2) ?? '',
-      name: names[alpha2] ?? '',
-    }))
-    .filter((country) => country.id < 900 && !country.alpha2.startsWith('X'));
-}
-
 describe('GET /api/countries', () => {
   it('lists every country with the spec fields, by sequence then id', async () => {
     await insertCountry(276, 'DE', 'DEU', 'Germany');
     await insertCountry(250, 'FR', 'FRA', 'France');
     await insertCountry(392, 'JP', 'JPN', 'Japan');
-    await testApp.database.db
+    await db()
       .updateTable('countries')
       .set({
         sequence: 1,
@@ -128,13 +92,7 @@ describe('GET /api/countries', () => {
     expect(response.json()).toEqual([]);
   });
 
-  it.each([
-    ['anonymous', 401],
-    ['tenant', 403],
-    ['noRole', 403],
-    ['staff', 200],
-    ['admin', 200],
-  ] as const)('answers %s with %i', async (caller, status) => {
+  it.each(STATUSES.read)('answers %s with %i', async (caller, status) => {
     const response = await call(caller, 'GET', '/api/countries');
     expect(response.statusCode).toBe(status);
     if (status !== 200) expect(response.json()).toHaveProperty('message');
@@ -161,14 +119,14 @@ describe('POST /api/countries/import', () => {
     expect(rows).toMatchObject([
       {
         ...FRANCE,
-        created_by: REFERENCE_DATA_CALLERS.staff,
-        updated_by: REFERENCE_DATA_CALLERS.staff,
+        created_by: suite.emails.staff,
+        updated_by: suite.emails.staff,
         sequence: null,
       },
       {
         ...GERMANY,
-        created_by: REFERENCE_DATA_CALLERS.staff,
-        updated_by: REFERENCE_DATA_CALLERS.staff,
+        created_by: suite.emails.staff,
+        updated_by: suite.emails.staff,
       },
     ]);
     for (const row of rows) {
@@ -199,7 +157,7 @@ describe('POST /api/countries/import', () => {
 
   it('counts only the records that changed, keeps the other columns and the creator', async () => {
     await importCountries('staff', [FRANCE, GERMANY]);
-    await testApp.database.db
+    await db()
       .updateTable('countries')
       .set({ sequence: 7, cached_risk: 'Low' })
       .where('id', '=', 250)
@@ -216,22 +174,23 @@ describe('POST /api/countries/import', () => {
       name: 'French Republic',
       sequence: 7,
       cached_risk: 'Low',
-      created_by: REFERENCE_DATA_CALLERS.staff,
-      updated_by: REFERENCE_DATA_CALLERS.admin,
+      created_by: suite.emails.staff,
+      updated_by: suite.emails.admin,
     });
     expect(germany).toMatchObject({
-      created_by: REFERENCE_DATA_CALLERS.staff,
-      updated_by: REFERENCE_DATA_CALLERS.staff,
+      created_by: suite.emails.staff,
+      updated_by: suite.emails.staff,
     });
     expect(japan).toMatchObject({
       ...JAPAN,
-      created_by: REFERENCE_DATA_CALLERS.admin,
-      updated_by: REFERENCE_DATA_CALLERS.admin,
+      created_by: suite.emails.admin,
+      updated_by: suite.emails.admin,
     });
   });
 
   it('imports the full ISO 3166-1 list (249 countries) into an empty table, once', async () => {
-    const records = isoCountryRecords();
+    // The seed's list of the maintained package, here as an import file.
+    const records = isoCountryList();
     expect(records).toHaveLength(249);
     const response = await importCountries('staff', records);
     expect(response.statusCode).toBe(200);
@@ -263,17 +222,10 @@ describe('POST /api/countries/import', () => {
       countryName: string;
     }[];
     expect(list.map((country) => country.countryName)).toEqual([SQL_INJECTION, HTML_INJECTION]);
-    const tables = await sql<{ count: number }>`
-      select count(*)::int as count from information_schema.tables where table_name = 'countries'
-    `.execute(testApp.database.db);
-    expect(tables.rows[0]?.count).toBe(1);
+    expect(await countTables(db(), ['countries'])).toBe(1);
   });
 
-  it.each([
-    ['anonymous', 401],
-    ['tenant', 403],
-    ['noRole', 403],
-  ] as const)('refuses %s with %i and writes nothing', async (caller, status) => {
+  it.each(STATUSES.notStaff)('refuses %s with %i and writes nothing', async (caller, status) => {
     const response = await importCountries(caller, [FRANCE]);
     expect(response.statusCode).toBe(status);
     expect(await storedCountries()).toEqual([]);
@@ -387,8 +339,7 @@ describe('POST /api/countries/import', () => {
     ],
   ])('refuses a file that repeats an %s', async (_field, second, message) => {
     const response = await importCountries('staff', [FRANCE, second, JAPAN]);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(message);
+    expectRefusal(response, 400, message);
     expect(await storedCountries()).toEqual([]);
   });
 
@@ -400,8 +351,9 @@ describe('POST /api/countries/import', () => {
       [{ id: 251, alpha2: 'FX', alpha3: 'fra', name: 'Not France' }, 'alpha3 FRA'],
     ] as const) {
       const response = await importCountries('staff', [GERMANY, clash]);
-      expect(response.statusCode).toBe(409);
-      expect(response.json().message).toBe(
+      expectRefusal(
+        response,
+        409,
         `Record at index 1: ${field} is already used by country 250 (France)`,
       );
       expect(await storedCountries()).toEqual(before);
@@ -427,10 +379,10 @@ describe('POST /api/countries/import', () => {
   });
 
   it('answers 413 over a real connection too, before reading the body', async () => {
-    const response = await fetch(`${testApp.config.publicUrl}/api/countries/import`, {
+    const response = await fetch(`${suite.testApp.config.publicUrl}/api/countries/import`, {
       method: 'POST',
       headers: {
-        authorization: `Bearer ${callers.tokenOf('staff')}`,
+        authorization: `Bearer ${suite.tokenOf('staff')}`,
         'content-type': 'application/json',
       },
       body: JSON.stringify([{ ...FRANCE, name: 'x'.repeat(10 * 1024 * 1024) }]),
@@ -461,12 +413,7 @@ describe('DELETE /api/countries/{id}', () => {
     expect(await storedCountries()).toEqual([]);
   });
 
-  it.each([
-    ['anonymous', 401],
-    ['staff', 403],
-    ['tenant', 403],
-    ['noRole', 403],
-  ] as const)('refuses %s with %i and keeps the country', async (caller, status) => {
+  it.each(STATUSES.notAdmin)('refuses %s with %i and keeps the country', async (caller, status) => {
     const response = await call(caller, 'DELETE', '/api/countries/250');
     expect(response.statusCode).toBe(status);
     expect(response.json()).toHaveProperty('message');
@@ -486,10 +433,7 @@ describe('DELETE /api/countries/{id}', () => {
     'answers 400 for the id %s',
     async (id) => {
       const response = await call('admin', 'DELETE', `/api/countries/${encodeURIComponent(id)}`);
-      expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe(
-        'id must be a whole number from 1 to 999, in plain digits',
-      );
+      expectRefusal(response, 400, 'id must be a whole number from 1 to 999, in plain digits');
       expect(await storedCountries()).toHaveLength(1);
     },
   );

@@ -1,42 +1,17 @@
-import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  addAcmeTenantUser,
-  HTML_INJECTION,
-  REFERENCE_DATA_CALLERS,
-  signInCallers,
-  SQL_INJECTION,
-  stamp,
-  type Callers,
-  type ReferenceDataCaller,
-} from '../../../test/callers.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { HTML_INJECTION, SQL_INJECTION, stamp } from '../../../test/callers.ts';
+import { countTables, expectFieldError, expectRefusal } from '../../../test/expectations.ts';
+import { STATUSES, useReferenceDataTestApp, type Caller } from '../../../test/reference-data.ts';
 
-let testApp: TestApp;
-let callers: Callers<keyof typeof REFERENCE_DATA_CALLERS>;
-type Caller = ReferenceDataCaller;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  await testApp.database.db
-    .insertInto('countries')
-    .values({ id: 840, alpha2: 'US', alpha3: 'USA', name: 'United States', ...stamp })
-    .execute();
-  await addAcmeTenantUser(testApp.database.db, 840);
-  callers = await signInCallers(testApp, REFERENCE_DATA_CALLERS);
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
+const suite = useReferenceDataTestApp();
+const db = () => suite.testApp.database.db;
 
 beforeEach(async () => {
-  await testApp.database.db.deleteFrom('document_types').execute();
-  await testApp.database.db.deleteFrom('forms').execute();
+  await db().deleteFrom('document_types').execute();
+  await db().deleteFrom('forms').execute();
 });
 
-const call: Callers<keyof typeof REFERENCE_DATA_CALLERS>['call'] = (...args) =>
-  callers.call(...args);
+const call = suite.call;
 
 const create = (caller: Caller, body: unknown) => call(caller, 'POST', '/api/documenttypes', body);
 const update = (caller: Caller, id: string, body: unknown) =>
@@ -47,11 +22,11 @@ const importFile = (caller: Caller, body: unknown) =>
   call(caller, 'POST', '/api/documenttypes/import', body);
 
 async function storedDocumentTypes() {
-  return testApp.database.db.selectFrom('document_types').selectAll().orderBy('id').execute();
+  return db().selectFrom('document_types').selectAll().orderBy('id').execute();
 }
 
 async function insertForm(name: string) {
-  await testApp.database.db
+  await db()
     .insertInto('forms')
     .values({ name, ...stamp })
     .execute();
@@ -111,13 +86,7 @@ describe('GET /api/documenttypes', () => {
     ]);
   });
 
-  it.each([
-    ['anonymous', 401],
-    ['tenant', 403],
-    ['noRole', 403],
-    ['staff', 200],
-    ['admin', 200],
-  ] as const)('answers %s with %i', async (caller, status) => {
+  it.each(STATUSES.read)('answers %s with %i', async (caller, status) => {
     const response = await call(caller, 'GET', '/api/documenttypes');
     expect(response.statusCode).toBe(status);
     if (status === 200) expect(response.json()).toEqual([]);
@@ -154,11 +123,7 @@ describe('GET /api/documenttypes/used-tags and used-api-service-names', () => {
     ).toEqual([]);
   });
 
-  it.each([
-    ['anonymous', 401],
-    ['tenant', 403],
-    ['noRole', 403],
-  ] as const)('refuse %s with %i', async (caller, status) => {
+  it.each(STATUSES.notStaff)('refuse %s with %i', async (caller, status) => {
     expect((await call(caller, 'GET', '/api/documenttypes/used-tags')).statusCode).toBe(status);
     expect(
       (await call(caller, 'GET', '/api/documenttypes/used-api-service-names')).statusCode,
@@ -180,8 +145,8 @@ describe('POST /api/documenttypes', () => {
       api_references: PASSPORT.apiReferences,
       sequence: 10,
       validity_period: { years: 10 },
-      created_by: REFERENCE_DATA_CALLERS.staff,
-      updated_by: REFERENCE_DATA_CALLERS.staff,
+      created_by: suite.emails.staff,
+      updated_by: suite.emails.staff,
     });
     expect(row?.created_at.getTime()).toBeGreaterThanOrEqual(before - 5_000);
     expect(row?.updated_at.getTime()).toBeGreaterThanOrEqual(before - 5_000);
@@ -269,8 +234,7 @@ describe('POST /api/documenttypes', () => {
     ['an SQL look-alike', "a'); drop table document_types; --", ID_MESSAGES.characters],
   ])('refuses an ID %s with the spec message', async (_case, id, message) => {
     const response = await create('staff', { ...PASSPORT, id });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message, errors: [{ path: 'id', message }] });
+    expectFieldError(response, 'id', message);
     expect(await storedDocumentTypes()).toEqual([]);
   });
 
@@ -343,8 +307,7 @@ describe('POST /api/documenttypes', () => {
     ['a body that is a list', [PASSPORT], 'Expected a document type object'],
   ])('refuses %s with 400, naming the problem', async (_case, body, message) => {
     const response = await create('staff', body);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(message);
+    expectRefusal(response, 400, message);
     expect(await storedDocumentTypes()).toEqual([]);
   });
 
@@ -377,7 +340,7 @@ describe('POST /api/documenttypes', () => {
       message: 'A document type with ID passport already exists.',
     });
     expect(await storedDocumentTypes()).toMatchObject([
-      { display_name: 'Passport', created_by: REFERENCE_DATA_CALLERS.staff },
+      { display_name: 'Passport', created_by: suite.emails.staff },
     ]);
   });
 
@@ -395,18 +358,10 @@ describe('POST /api/documenttypes', () => {
       tags: [HTML_INJECTION.toLowerCase(), SQL_INJECTION, 'a,b', '{x}', 'quote"d', 'back\\slash'],
       apiReferences: { [HTML_INJECTION]: SQL_INJECTION, "o'neil": '"; delete from countries;' },
     });
-    const tables = await sql<{ count: number }>`
-      select count(*)::int as count from information_schema.tables
-      where table_name in ('document_types', 'countries')
-    `.execute(testApp.database.db);
-    expect(tables.rows[0]?.count).toBe(2);
+    expect(await countTables(db(), ['document_types', 'countries'])).toBe(2);
   });
 
-  it.each([
-    ['anonymous', 401],
-    ['tenant', 403],
-    ['noRole', 403],
-  ] as const)('refuses %s with %i', async (caller, status) => {
+  it.each(STATUSES.notStaff)('refuses %s with %i', async (caller, status) => {
     const response = await create(caller, PASSPORT);
     expect(response.statusCode).toBe(status);
     expect(await storedDocumentTypes()).toEqual([]);
@@ -434,8 +389,8 @@ describe('PUT /api/documenttypes/{id}', () => {
     expect(response.json()).toEqual({ id: 'passport', ...changes, tags: ['travel', 'mrz'] });
     const [after] = await storedDocumentTypes();
     expect(after).toMatchObject({
-      created_by: REFERENCE_DATA_CALLERS.staff,
-      updated_by: REFERENCE_DATA_CALLERS.admin,
+      created_by: suite.emails.staff,
+      updated_by: suite.emails.admin,
     });
     expect(after?.created_at).toEqual(before?.created_at);
     expect(after?.updated_at.getTime()).toBeGreaterThanOrEqual(before?.updated_at.getTime() ?? 0);
@@ -458,10 +413,7 @@ describe('PUT /api/documenttypes/{id}', () => {
 
   it('refuses to change the ID', async () => {
     const response = await update('staff', 'passport', { ...PASSPORT, id: 'visa' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(
-      'The ID cannot be changed: the body names visa, the URL passport',
-    );
+    expectRefusal(response, 400, 'The ID cannot be changed: the body names visa, the URL passport');
   });
 
   it('answers 404 for an unknown document type', async () => {
@@ -483,11 +435,7 @@ describe('PUT /api/documenttypes/{id}', () => {
     expect(await storedDocumentTypes()).toEqual([before]);
   });
 
-  it.each([
-    ['anonymous', 401],
-    ['tenant', 403],
-    ['noRole', 403],
-  ] as const)('refuses %s with %i', async (caller, status) => {
+  it.each(STATUSES.notStaff)('refuses %s with %i', async (caller, status) => {
     const response = await update(caller, 'passport', { displayName: 'Changed' });
     expect(response.statusCode).toBe(status);
     expect((await storedDocumentTypes())[0]?.display_name).toBe('Passport');
@@ -507,12 +455,7 @@ describe('DELETE /api/documenttypes/{id}', () => {
     expect((await storedDocumentTypes()).map((row) => row.id)).toEqual(['driving_licence']);
   });
 
-  it.each([
-    ['anonymous', 401],
-    ['staff', 403],
-    ['tenant', 403],
-    ['noRole', 403],
-  ] as const)('refuses %s with %i and keeps it', async (caller, status) => {
+  it.each(STATUSES.notAdmin)('refuses %s with %i and keeps it', async (caller, status) => {
     const response = await remove(caller, 'passport');
     expect(response.statusCode).toBe(status);
     expect(await storedDocumentTypes()).toHaveLength(2);
@@ -531,8 +474,7 @@ describe('DELETE /api/documenttypes/{id}', () => {
     ['pass\u0000port', ID_MESSAGES.characters],
   ])('answers 400 for the ID %j, which no document type can have', async (id, message) => {
     const response = await remove('admin', id);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(message);
+    expectRefusal(response, 400, message);
     expect(await storedDocumentTypes()).toHaveLength(2);
   });
 
@@ -550,7 +492,7 @@ describe('DELETE /api/documenttypes/{id}', () => {
 
     // Forms of other names do not count.
     expect((await remove('admin', 'passport')).statusCode).toBe(204);
-    await testApp.database.db.deleteFrom('forms').execute();
+    await db().deleteFrom('forms').execute();
     expect((await remove('admin', 'driving_licence')).statusCode).toBe(204);
   });
 });
@@ -564,14 +506,14 @@ describe('POST /api/documenttypes/import', () => {
       {
         id: 'driving_licence',
         tags: ['identity', 'driving'],
-        created_by: REFERENCE_DATA_CALLERS.staff,
-        updated_by: REFERENCE_DATA_CALLERS.staff,
+        created_by: suite.emails.staff,
+        updated_by: suite.emails.staff,
       },
       {
         id: 'passport',
         validity_period: { years: 10 },
-        created_by: REFERENCE_DATA_CALLERS.staff,
-        updated_by: REFERENCE_DATA_CALLERS.staff,
+        created_by: suite.emails.staff,
+        updated_by: suite.emails.staff,
       },
     ]);
   });
@@ -607,14 +549,14 @@ describe('POST /api/documenttypes/import', () => {
     expect(response.json()).toEqual({ count: 2 });
     const rows = await storedDocumentTypes();
     expect(rows).toMatchObject([
-      { id: 'driving_licence', updated_by: REFERENCE_DATA_CALLERS.staff },
+      { id: 'driving_licence', updated_by: suite.emails.staff },
       {
         id: 'passport',
         tags: ['identity'],
-        created_by: REFERENCE_DATA_CALLERS.staff,
-        updated_by: REFERENCE_DATA_CALLERS.admin,
+        created_by: suite.emails.staff,
+        updated_by: suite.emails.admin,
       },
-      { id: 'visa', created_by: REFERENCE_DATA_CALLERS.admin },
+      { id: 'visa', created_by: suite.emails.admin },
     ]);
   });
 
@@ -683,8 +625,7 @@ describe('POST /api/documenttypes/import', () => {
       bad,
       { id: 'visa', displayName: 'Visa', tags: [], apiReferences: {} },
     ]);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(message);
+    expectRefusal(response, 400, message);
     expect(await storedDocumentTypes()).toEqual([]);
   });
 
@@ -696,8 +637,7 @@ describe('POST /api/documenttypes/import', () => {
     const response = await call('staff', 'POST', '/api/documenttypes/import', body, {
       'content-type': 'application/json',
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('Expected an array of document types');
+    expectRefusal(response, 400, 'Expected an array of document types');
   });
 
   it('answers 413 with a JSON message for a 10 MB body', async () => {
@@ -710,11 +650,7 @@ describe('POST /api/documenttypes/import', () => {
     expect(await storedDocumentTypes()).toEqual([]);
   });
 
-  it.each([
-    ['anonymous', 401],
-    ['tenant', 403],
-    ['noRole', 403],
-  ] as const)('refuses %s with %i', async (caller, status) => {
+  it.each(STATUSES.notStaff)('refuses %s with %i', async (caller, status) => {
     expect((await importFile(caller, [PASSPORT])).statusCode).toBe(status);
     expect(await storedDocumentTypes()).toEqual([]);
   });
@@ -734,7 +670,7 @@ type Operation = { requestBody?: { content: Record<string, { schema: JsonSchema 
 
 describe('the OpenAPI document', () => {
   it('describes the calls with their schemas', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/docs/api/json' });
+    const response = await suite.testApp.app.inject({ method: 'GET', url: '/docs/api/json' });
     expect(response.statusCode).toBe(200);
     const paths = response.json().paths as Record<string, Record<string, Operation>>;
     for (const path of [

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPortalTestApp, type PortalTestApp } from '../../../test/portal-test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usePortalTestApp } from '../../../test/portal-test-app.ts';
 
 // The totals of the entity lists come from list_counts (migration 8), kept by triggers: after
 // every kind of write, the API's totalCount must equal count(*), per tenant and over all tenants.
 
-let portal: PortalTestApp;
+const portal = usePortalTestApp();
 const db = () => portal.testApp.database.db;
 let tenants: number[];
 
@@ -15,17 +15,12 @@ const LISTS = [
 ] as const;
 
 beforeAll(async () => {
-  portal = await createPortalTestApp();
   const created = await portal.call('staff', 'POST', '/api/tenants', {
     companyName: 'Counted Tenant',
     domicileCountryId: 250,
     namespaces: ['counted'],
   });
   tenants = [portal.acmeId, portal.globexId, created.json<{ id: number }>().id];
-});
-
-afterAll(async () => {
-  await portal?.close();
 });
 
 async function apiTotal(path: string, tenantId?: number): Promise<number> {

@@ -1,42 +1,14 @@
-import {
-  KEY_DELETION_REQUIRED_MESSAGE,
-  LIST_LIMIT_DEFAULT,
-  apiPath,
-  entityUsersApi,
-} from '@console/contracts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  CALLER_EMAILS,
-  HTML_INJECTION,
-  SQL_INJECTION,
-  createPortalTestApp,
-  eventsAfter,
-  failRecordingOf,
-  lastEventId,
-  type Caller,
-  type PortalTestApp,
-} from '../../../test/portal-test-app.ts';
+import { KEY_DELETION_REQUIRED_MESSAGE, LIST_LIMIT_DEFAULT } from '@console/contracts';
+import { apiPath, entityUsersApi, type EntityUserPage } from '@console/contracts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { HTML_INJECTION, SQL_INJECTION } from '../../../test/callers.ts';
+import { expectRefusal } from '../../../test/expectations.ts';
+import { CALLER_EMAILS, usePortalTestApp, type Caller } from '../../../test/portal-test-app.ts';
+import { itRefusesBadListQueries, tenantColumn } from '../../../test/tenant-lists.ts';
+import { eventsAfter, failRecordingOf, lastEventId } from '../../../test/recorded-events.ts';
 
-let portal: PortalTestApp;
+const portal = usePortalTestApp();
 const db = () => portal.testApp.database.db;
-
-interface EntityUserBody {
-  partyUserId: string;
-  partyEntityId: string;
-  entityName: string;
-  tenantId: number;
-  type: number;
-  state: string;
-  email: string | null;
-  metadata: { preferredName?: string; givenName?: string; familyName?: string };
-  keys: Record<string, string>;
-}
-interface EntityUserPageBody {
-  data: EntityUserBody[];
-  totalCount: number;
-  offset: number;
-  limit: number;
-}
 
 /** Key names that must survive URL encoding: spaces, slashes, brackets, unicode, and more. */
 const SPECIAL_KEYS = [
@@ -60,7 +32,6 @@ const FIXTURE_USER = 'fixture-user-1';
 const FIXTURE_ENTITY = 'fixture-entity-1';
 
 beforeAll(async () => {
-  portal = await createPortalTestApp();
   await db()
     .insertInto('entities')
     .values({
@@ -70,10 +41,6 @@ beforeAll(async () => {
       country: 'US',
     })
     .execute();
-});
-
-afterAll(async () => {
-  await portal?.close();
 });
 
 /** The fixture user of Acme, with every special key, its keys reset before each test. */
@@ -112,7 +79,7 @@ async function storedKeys(userId = FIXTURE_USER): Promise<Record<string, unknown
   return row.keys;
 }
 
-const list = async (caller: Caller, query = ''): Promise<EntityUserPageBody> => {
+const list = async (caller: Caller, query = ''): Promise<EntityUserPage> => {
   const response = await portal.call(caller, 'GET', `/api/EntityUser${query}`);
   expect(response.statusCode).toBe(200);
   return response.json();
@@ -121,15 +88,8 @@ const list = async (caller: Caller, query = ''): Promise<EntityUserPageBody> => 
 const deleteKey = (caller: Caller, userId: string, keyName: string) =>
   portal.call(caller, 'DELETE', apiPath(entityUsersApi.deleteKey, { userId, keyName }));
 
-async function userIdsInOrder(tenantId: number): Promise<string[]> {
-  const rows = await db()
-    .selectFrom('entity_users')
-    .select('party_user_id')
-    .where('tenant_id', '=', tenantId)
-    .orderBy('party_user_id')
-    .execute();
-  return rows.map((row) => row.party_user_id);
-}
+const userIdsInOrder = (tenantId: number) =>
+  tenantColumn(db(), 'entity_users', 'party_user_id', tenantId);
 
 describe('GET /api/EntityUser', () => {
   it('answers a page of the spec fields with keys and the entity name', async () => {
@@ -208,17 +168,9 @@ describe('GET /api/EntityUser', () => {
     expect(acme.body).not.toContain('sk_live');
   });
 
-  it.each([
-    ['?offset=-1', 'offset must be a whole number from 0 to 9007199254740991'],
-    ['?limit=0', 'limit must be a whole number from 1 to 9007199254740991'],
-    ['?limit=2.5', 'limit must be a whole number from 1 to 9007199254740991'],
+  itRefusesBadListQueries(portal, '/api/EntityUser', [
     ['?sort=-partyEntityId', 'sort must be one of partyUserId, -partyUserId'],
-    ['?tenantId=-3', 'tenantId must be a whole number from 1 to 2147483647'],
-  ])('answers 400 for %s', async (query, message) => {
-    const response = await portal.call('staff', 'GET', `/api/EntityUser${query}`);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(message);
-  });
+  ]);
 
   it(`lowers a limit above the cap, and answers an empty page past the end`, async () => {
     expect((await list('staff', '?limit=100000')).limit).toBe(1000);
@@ -270,8 +222,7 @@ describe('DELETE /api/EntityUser/{userId}/keys/{keyName}', () => {
     }
     expect(await deleteKey('admin', FIXTURE_USER, 'api_key')).toHaveProperty('statusCode', 204);
     const again = await deleteKey('admin', FIXTURE_USER, 'api_key');
-    expect(again.statusCode).toBe(404);
-    expect(again.json().message).toBe('Key no longer exists');
+    expectRefusal(again, 404, 'Key no longer exists');
   });
 
   it('answers 404 for an unknown user', async () => {
@@ -290,15 +241,13 @@ describe('DELETE /api/EntityUser/{userId}/keys/{keyName}', () => {
     '/api/entityuser/fixture-user-1/KEYS/',
   ])(`answers 400 '${KEY_DELETION_REQUIRED_MESSAGE}' for %s`, async (url) => {
     const response = await portal.call('admin', 'DELETE', url);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(KEY_DELETION_REQUIRED_MESSAGE);
+    expectRefusal(response, 400, KEY_DELETION_REQUIRED_MESSAGE);
     expect(Object.keys(await storedKeys())).toHaveLength(SPECIAL_KEYS.length + 2);
   });
 
   it('answers 400 for a NUL in the key name, and for a malformed escape', async () => {
     const nul = await portal.call('admin', 'DELETE', `/api/EntityUser/${FIXTURE_USER}/keys/a%00b`);
-    expect(nul.statusCode).toBe(400);
-    expect(nul.json().message).toBe('keyName must not contain the NUL character');
+    expectRefusal(nul, 400, 'keyName must not contain the NUL character');
     const malformed = await portal.call(
       'admin',
       'DELETE',

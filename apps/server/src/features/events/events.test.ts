@@ -1,78 +1,20 @@
 import type { EventItem, EventList } from '@console/contracts';
-import type { InjectOptions } from 'fastify';
 import type { Selectable } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectRefusal } from '../../../test/expectations.ts';
+import { usePortalTestApp, type Caller } from '../../../test/portal-test-app.ts';
 import type { EventsTable } from '../../db/schema.ts';
-import { seedDemoData } from '../../db/seed/demo.ts';
 import { eventState, eventually } from '../../outbox/test-support.ts';
-
-const CALLERS = {
-  staff: 'staff@example.com',
-  admin: 'admin@example.com',
-  acme: 'portal@acme.example',
-  globex: 'portal@globex.example',
-  noRole: 'visitor@elsewhere.test',
-} as const;
-type Caller = keyof typeof CALLERS | 'anonymous';
 
 const NOW = new Date('2025-06-01T12:00:00Z');
 
-interface Harness {
-  testApp: TestApp;
-  tenantIds: { acme: number; globex: number };
-  call(
-    caller: Caller,
-    method: InjectOptions['method'],
-    url: string,
-    body?: unknown,
-  ): Promise<Awaited<ReturnType<TestApp['app']['inject']>>>;
-  close(): Promise<void>;
-}
-
-async function harness(overrides: Parameters<typeof createTestApp>[0] = {}): Promise<Harness> {
-  const testApp = await createTestApp({ eventPollIntervalMs: 50, ...overrides });
-  await seedDemoData(testApp.database.db, { now: NOW });
-  const tenants = await testApp.database.db
-    .selectFrom('tenants')
-    .select(['id', 'company_name'])
-    .execute();
-  const idOf = (name: string) => tenants.find((tenant) => tenant.company_name === name)?.id ?? 0;
-  const tokens = new Map<Caller, string>();
-  return {
-    testApp,
-    tenantIds: { acme: idOf('Acme Corporation'), globex: idOf('Globex Limited') },
-    async call(caller, method, url, body) {
-      const headers: Record<string, string> = {};
-      if (caller !== 'anonymous') {
-        let token = tokens.get(caller);
-        if (!token) {
-          token = await testApp.tokenFor(CALLERS[caller]);
-          tokens.set(caller, token);
-        }
-        headers.authorization = `Bearer ${token}`;
-      }
-      return testApp.app.inject({
-        method,
-        url,
-        headers,
-        ...(body === undefined ? {} : { payload: body as object }),
-      });
-    },
-    close: () => testApp.close(),
-  };
-}
-
 describe('GET api/events (paging, sorting, filters, tenant scope)', () => {
-  let h: Harness;
+  // No workers: the seeded log stays as seeded while the filters are compared with it.
+  const h = usePortalTestApp({ eventWorkersEnabled: false }, { now: NOW });
+  const tenantIds = () => ({ acme: h.acmeId, globex: h.globexId });
   let all: Selectable<EventsTable>[];
   beforeAll(async () => {
-    // No workers: the seeded log stays as seeded while the filters are compared with it.
-    h = await harness({ eventWorkersEnabled: false });
     all = await h.testApp.database.db.selectFrom('events').selectAll().execute();
-  });
-  afterAll(async () => {
-    await h.close();
   });
 
   const newestFirst = (a: Selectable<EventsTable>, b: Selectable<EventsTable>) =>
@@ -202,7 +144,7 @@ describe('GET api/events (paging, sorting, filters, tenant scope)', () => {
     const expected = all
       .filter(
         (event) =>
-          event.tenant_id === h.tenantIds.acme &&
+          event.tenant_id === h.acmeId &&
           !event.is_processed &&
           event.event_name.toLowerCase().includes('entity'),
       )
@@ -214,10 +156,10 @@ describe('GET api/events (paging, sorting, filters, tenant scope)', () => {
   it("shows a tenant user only its own tenant's events", async () => {
     for (const tenant of ['acme', 'globex'] as const) {
       const page = await list('?pageSize=100', tenant);
-      const expected = all.filter((event) => event.tenant_id === h.tenantIds[tenant]);
+      const expected = all.filter((event) => event.tenant_id === tenantIds()[tenant]);
       expect(expected.length).toBeGreaterThan(0);
       expect(page.totalCount).toBe(expected.length);
-      expect(page.data.every((event) => event.tenantId === h.tenantIds[tenant])).toBe(true);
+      expect(page.data.every((event) => event.tenantId === tenantIds()[tenant])).toBe(true);
     }
     // Not even with a filter that matches only another tenant's or nobody's events.
     const countries = await list('?eventName=CountriesImported', 'acme');
@@ -233,20 +175,14 @@ describe('GET api/events (paging, sorting, filters, tenant scope)', () => {
       [`?eventName=${'x'.repeat(101)}`, 'eventName must be 100 characters or less'],
     ] as const) {
       const response = await h.call('staff', 'GET', `/api/events${query}`);
-      expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe(message);
+      expectRefusal(response, 400, message);
     }
   });
 });
 
 describe('events: permissions, reset, test events, and the events of writes', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await harness();
-  });
-  afterAll(async () => {
-    await h.close();
-  });
+  // Workers polling every 50 ms, so that the events of a test are soon processed.
+  const h = usePortalTestApp({ eventPollIntervalMs: 50 }, { now: NOW });
 
   const db = () => h.testApp.database.db;
   const anyEventId = async () =>

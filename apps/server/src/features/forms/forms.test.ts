@@ -1,37 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  addAcmeTenantUser,
-  REFERENCE_DATA_CALLERS,
-  signInCallers,
-  stamp,
-  type Callers,
-  type ReferenceDataCaller,
-} from '../../../test/callers.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { stamp } from '../../../test/callers.ts';
+import { STATUSES, useReferenceDataTestApp, type Caller } from '../../../test/reference-data.ts';
 
-let testApp: TestApp;
-let callers: Callers<keyof typeof REFERENCE_DATA_CALLERS>;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  await testApp.database.db
-    .insertInto('countries')
-    .values({ id: 840, alpha2: 'US', alpha3: 'USA', name: 'United States', ...stamp })
-    .execute();
-  await addAcmeTenantUser(testApp.database.db, 840);
-  callers = await signInCallers(testApp, REFERENCE_DATA_CALLERS);
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
+const suite = useReferenceDataTestApp();
+const db = () => suite.testApp.database.db;
 
 beforeEach(async () => {
-  await testApp.database.db.deleteFrom('forms').execute();
+  await db().deleteFrom('forms').execute();
 });
 
-const list = (caller: ReferenceDataCaller, url = '/svc/formauthoring/list') =>
-  callers.call(caller, 'GET', url);
+const list = (caller: Caller, url = '/svc/formauthoring/list') => suite.call(caller, 'GET', url);
 
 describe('GET /svc/formauthoring/list', () => {
   it('answers an empty list when there are no forms', async () => {
@@ -41,7 +19,7 @@ describe('GET /svc/formauthoring/list', () => {
   });
 
   it('lists the forms of the forms table by name, with id, name, createdAt and updatedAt', async () => {
-    const forms = testApp.database.db;
+    const forms = db();
     await forms
       .insertInto('forms')
       .values([
@@ -68,7 +46,7 @@ describe('GET /svc/formauthoring/list', () => {
   });
 
   it('keeps form names unique', async () => {
-    const forms = testApp.database.db;
+    const forms = db();
     await forms
       .insertInto('forms')
       .values({ name: 'EditTenantProfile', ...stamp })
@@ -81,13 +59,7 @@ describe('GET /svc/formauthoring/list', () => {
     ).rejects.toThrow();
   });
 
-  it.each([
-    ['anonymous', 401],
-    ['tenant', 403],
-    ['noRole', 403],
-    ['staff', 200],
-    ['admin', 200],
-  ] as const)('answers %s with %i', async (caller, status) => {
+  it.each(STATUSES.read)('answers %s with %i', async (caller, status) => {
     expect((await list(caller)).statusCode).toBe(status);
   });
 });

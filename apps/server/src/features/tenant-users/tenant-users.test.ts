@@ -1,34 +1,15 @@
 import { INVALID_EMAIL_MESSAGE, REQUIRED_FIELDS_MESSAGE } from '@console/contracts';
+import type { TenantUser } from '@console/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpCatcher } from '../../outbox/smtp-catcher.ts';
 import { eventState, eventually } from '../../outbox/test-support.ts';
-import {
-  CALLER_EMAILS,
-  HTML_INJECTION,
-  createPortalTestApp,
-  eventsAfter,
-  failRecordingOf,
-  lastEventId,
-  type PortalTestApp,
-} from '../../../test/portal-test-app.ts';
+import { HTML_INJECTION } from '../../../test/callers.ts';
+import { expectFieldError, expectRefusal } from '../../../test/expectations.ts';
+import { CALLER_EMAILS, usePortalTestApp } from '../../../test/portal-test-app.ts';
+import { eventsAfter, failRecordingOf, lastEventId } from '../../../test/recorded-events.ts';
 
-let portal: PortalTestApp;
+const portal = usePortalTestApp();
 const db = () => portal.testApp.database.db;
-
-beforeAll(async () => {
-  portal = await createPortalTestApp();
-});
-
-afterAll(async () => {
-  await portal?.close();
-});
-
-interface TenantUserBody {
-  id: number;
-  email: string;
-  tenantId: number;
-  tenantCompanyName: string;
-}
 
 const create = (body: unknown) => portal.call('staff', 'POST', '/api/tenantusers', body);
 
@@ -40,7 +21,7 @@ describe('GET /api/tenantusers', () => {
   it("lists every tenant user with its tenant's company name, by id", async () => {
     const response = await portal.call('staff', 'GET', '/api/tenantusers');
     expect(response.statusCode).toBe(200);
-    const users = response.json() as TenantUserBody[];
+    const users = response.json() as TenantUser[];
     expect(users).toEqual(
       expect.arrayContaining([
         {
@@ -72,7 +53,7 @@ describe('POST /api/tenantusers', () => {
   it('registers an email, trimmed and lower-cased, stamped with the caller (201)', async () => {
     const response = await create({ email: '  New.Person@Acme.Example ', tenantId: portal.acmeId });
     expect(response.statusCode).toBe(201);
-    const created = response.json() as TenantUserBody;
+    const created = response.json() as TenantUser;
     expect(created).toEqual({
       id: expect.any(Number),
       email: 'new.person@acme.example',
@@ -112,11 +93,7 @@ describe('POST /api/tenantusers', () => {
 
   it('answers 400 for a tenant that does not exist (the body names it, not the URL)', async () => {
     const response = await create({ email: 'nobody@ghost.example', tenantId: 999_999 });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      message: 'Tenant 999999 does not exist.',
-      errors: [{ path: 'tenantId', message: 'Tenant 999999 does not exist.' }],
-    });
+    expectFieldError(response, 'tenantId', 'Tenant 999999 does not exist.');
   });
 
   it.each([
@@ -153,8 +130,7 @@ describe('POST /api/tenantusers', () => {
   ])('answers 400 for %s, and writes nothing', async (_case, body, message) => {
     const before = await storedTenantUsers();
     const response = await create(body);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(message);
+    expectRefusal(response, 400, message);
     expect(await storedTenantUsers()).toEqual(before);
   });
 
@@ -200,7 +176,7 @@ describe('DELETE /api/tenantusers/{id}', () => {
 
   it('ends the access of the removed person at the next token', async () => {
     const email = 'leaver@acme.example';
-    const created = (await create({ email, tenantId: portal.acmeId })).json() as TenantUserBody;
+    const created = (await create({ email, tenantId: portal.acmeId })).json() as TenantUser;
 
     const before = await portal.testApp.tokenFor(email);
     const entities = await portal.testApp.app.inject({
@@ -239,7 +215,7 @@ describe('domain events of tenant user writes', () => {
     const since = await lastEventId(db());
     const response = await create({ email: ' Evented@Acme.Example ', tenantId: portal.acmeId });
     expect(response.statusCode).toBe(201);
-    const created = response.json() as TenantUserBody;
+    const created = response.json() as TenantUser;
     expect(await eventsAfter(db(), since)).toEqual([
       {
         id: expect.any(Number),
@@ -262,7 +238,7 @@ describe('domain events of tenant user writes', () => {
   it('records TenantUserDeleted for the tenant, with the user as it was', async () => {
     const before = (
       await create({ email: 'evented.leaver@globex.example', tenantId: portal.globexId })
-    ).json() as TenantUserBody;
+    ).json() as TenantUser;
     const since = await lastEventId(db());
     const response = await portal.call('admin', 'DELETE', `/api/tenantusers/${before.id}`);
     expect(response.statusCode).toBe(204);
@@ -299,7 +275,7 @@ describe('domain events of tenant user writes', () => {
   it('records the event in the transaction of the write: no event, no write', async () => {
     const kept = (
       await create({ email: 'evented.kept@acme.example', tenantId: portal.acmeId })
-    ).json() as TenantUserBody;
+    ).json() as TenantUser;
     const since = await lastEventId(db());
     const stored = await storedTenantUsers();
 
@@ -324,20 +300,18 @@ describe('domain events of tenant user writes', () => {
 
 describe('the invitation of a new tenant user', () => {
   const catcher = new SmtpCatcher();
-  let mailing: PortalTestApp;
-
+  // Hooks run in order (and after-hooks in reverse): the catcher listens before the app starts.
   beforeAll(async () => {
-    const port = await catcher.start(0);
-    mailing = await createPortalTestApp({
-      smtpUrl: `smtp://127.0.0.1:${port}`,
-      smtpFrom: 'KYC console <no-reply@console.example>',
-      eventPollIntervalMs: 50,
-    });
+    await catcher.start(0);
   });
   afterAll(async () => {
-    await mailing?.close();
     await catcher.stop();
   });
+  const mailing = usePortalTestApp(() => ({
+    smtpUrl: `smtp://127.0.0.1:${catcher.port}`,
+    smtpFrom: 'KYC console <no-reply@console.example>',
+    eventPollIntervalMs: 50,
+  }));
 
   it('is mailed by the notifications worker, and both workers finish the event', async () => {
     const mailingDb = mailing.testApp.database.db;

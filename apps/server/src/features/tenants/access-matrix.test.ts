@@ -1,12 +1,11 @@
 import { apiPath, entityUsersApi } from '@console/contracts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CALLER_EMAILS,
   CALLERS,
-  createPortalTestApp,
+  usePortalTestApp,
   type Caller,
-  type PortalTestApp,
 } from '../../../test/portal-test-app.ts';
 
 /**
@@ -15,7 +14,7 @@ import {
  * change the other tenant's data: every answer to one is checked for the other's names and ids.
  */
 
-let portal: PortalTestApp;
+const portal = usePortalTestApp();
 const db = () => portal.testApp.database.db;
 
 /** Texts of each demo tenant that must never reach the other tenant's user. */
@@ -24,7 +23,6 @@ const secrets: Record<'acme' | 'globex', string[]> = { acme: [], globex: [] };
 const entityUserOf: Record<'acme' | 'globex', string> = { acme: '', globex: '' };
 
 beforeAll(async () => {
-  portal = await createPortalTestApp();
   for (const [tenant, tenantId] of [
     ['acme', portal.acmeId],
     ['globex', portal.globexId],
@@ -48,10 +46,6 @@ beforeAll(async () => {
       ...users.map((user) => user.party_user_id),
     ];
   }
-});
-
-afterAll(async () => {
-  await portal?.close();
 });
 
 const stamp = { created_by: 'test', updated_by: 'test', updated_at: new Date() };

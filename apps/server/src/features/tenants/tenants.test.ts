@@ -1,44 +1,23 @@
-import { REQUIRED_FIELDS_MESSAGE } from '@console/contracts';
+import { REQUIRED_FIELDS_MESSAGE, type Tenant } from '@console/contracts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CALLER_EMAILS,
-  HTML_INJECTION,
-  SQL_INJECTION,
-  createPortalTestApp,
-  eventsAfter,
-  failRecordingOf,
-  lastEventId,
-  type PortalTestApp,
-} from '../../../test/portal-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { HTML_INJECTION, SQL_INJECTION, stamp } from '../../../test/callers.ts';
+import { expectFieldError, expectRefusal } from '../../../test/expectations.ts';
+import { CALLER_EMAILS, usePortalTestApp } from '../../../test/portal-test-app.ts';
+import { tenantColumn } from '../../../test/tenant-lists.ts';
+import { eventsAfter, failRecordingOf, lastEventId } from '../../../test/recorded-events.ts';
 
-let portal: PortalTestApp;
+const portal = usePortalTestApp();
 const db = () => portal.testApp.database.db;
-
-beforeAll(async () => {
-  portal = await createPortalTestApp();
-});
-
-afterAll(async () => {
-  await portal?.close();
-});
 
 const FRANCE = 250;
 const GERMANY = 276;
-
-interface TenantBody {
-  id: number;
-  companyName: string;
-  domicileCountryId: number;
-  domicileCountryName: string;
-  namespaces: string[];
-}
 
 async function createTenant(body: unknown) {
   return portal.call('staff', 'POST', '/api/tenants', body);
 }
 
-async function newTenant(companyName: string, namespaces: string[]): Promise<TenantBody> {
+async function newTenant(companyName: string, namespaces: string[]): Promise<Tenant> {
   const response = await createTenant({ companyName, domicileCountryId: FRANCE, namespaces });
   expect(response.statusCode).toBe(201);
   return response.json();
@@ -48,21 +27,25 @@ async function storedTenant(id: number) {
   return db().selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-async function storedNamespaces(id: number) {
-  const rows = await db()
-    .selectFrom('tenant_namespaces')
-    .select('namespace')
-    .where('tenant_id', '=', id)
-    .orderBy('namespace')
-    .execute();
-  return rows.map((row) => row.namespace);
+/** A tenant written straight to the database, so without the namespace the API would give it. */
+async function insertBareTenant(companyName: string): Promise<number> {
+  const tenant = await db()
+    .insertInto('tenants')
+    .values({ company_name: companyName, domicile_country_id: FRANCE, ...stamp })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return tenant.id;
 }
+
+const BAD_ID = 'id must be a whole number from 1 to 2147483647, in plain digits';
+
+const storedNamespaces = (id: number) => tenantColumn(db(), 'tenant_namespaces', 'namespace', id);
 
 describe('GET /api/tenants', () => {
   it('lists every tenant with its country name and namespaces, by id', async () => {
     const response = await portal.call('staff', 'GET', '/api/tenants');
     expect(response.statusCode).toBe(200);
-    const tenants = response.json() as TenantBody[];
+    const tenants = response.json() as Tenant[];
     expect(tenants.slice(0, 2)).toEqual([
       {
         id: portal.acmeId,
@@ -86,25 +69,15 @@ describe('GET /api/tenants', () => {
   it('sorts namespaces by code point and answers [] for a tenant without any', async () => {
     const tenant = await newTenant('Sorted Namespaces', ['zeta-ns', 'Alpha-ns', 'beta-ns']);
     await db().deleteFrom('tenant_namespaces').where('namespace', '=', 'zzz').execute();
-    const bare = await db()
-      .insertInto('tenants')
-      .values({
-        company_name: 'No Namespaces',
-        domicile_country_id: FRANCE,
-        created_by: 'test',
-        updated_by: 'test',
-        updated_at: new Date(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const tenants = (await portal.call('admin', 'GET', '/api/Tenants')).json() as TenantBody[];
+    const bareId = await insertBareTenant('No Namespaces');
+    const tenants = (await portal.call('admin', 'GET', '/api/Tenants')).json() as Tenant[];
     expect(tenants.find((row) => row.id === tenant.id)?.namespaces).toEqual([
       'Alpha-ns',
       'beta-ns',
       'zeta-ns',
     ]);
-    expect(tenants.find((row) => row.id === bare.id)?.namespaces).toEqual([]);
-    await db().deleteFrom('tenants').where('id', 'in', [tenant.id, bare.id]).execute();
+    expect(tenants.find((row) => row.id === bareId)?.namespaces).toEqual([]);
+    await db().deleteFrom('tenants').where('id', 'in', [tenant.id, bareId]).execute();
   });
 });
 
@@ -116,7 +89,7 @@ describe('POST /api/tenants', () => {
       namespaces: [' initech ', 'initech', '', '  ', 'initech-eu'],
     });
     expect(response.statusCode).toBe(201);
-    const created = response.json() as TenantBody;
+    const created = response.json() as Tenant;
     expect(created).toEqual({
       id: expect.any(Number),
       companyName: 'Initech',
@@ -144,7 +117,7 @@ describe('POST /api/tenants', () => {
       ...extra,
     });
     expect(response.statusCode).toBe(201);
-    const created = response.json() as TenantBody;
+    const created = response.json() as Tenant;
     expect(created.namespaces).toEqual(['umbrellapharmaceuticalsworldwide']);
     await db().deleteFrom('tenants').where('id', '=', created.id).execute();
   });
@@ -181,8 +154,9 @@ describe('POST /api/tenants', () => {
     const response = await createTenant({ companyName: 'Globex', domicileCountryId: FRANCE });
     expect(response.statusCode).toBe(201);
     const again = await createTenant({ companyName: 'GLOBEX', domicileCountryId: GERMANY });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(
+    expectRefusal(
+      again,
+      409,
       'The namespace globexns, generated from the company name, is already used by tenant Globex. Please enter a namespace.',
     );
   });
@@ -193,19 +167,12 @@ describe('POST /api/tenants', () => {
       domicileCountryId: FRANCE,
       namespaces: ['globex', 'acme'],
     });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(
-      'The namespaces acme, globex are already used by other tenants.',
-    );
+    expectRefusal(response, 409, 'The namespaces acme, globex are already used by other tenants.');
   });
 
   it('answers 400 for a country that does not exist', async () => {
     const response = await createTenant({ companyName: 'Nowhere Ltd', domicileCountryId: 999 });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      message: 'Country 999 does not exist.',
-      errors: [{ path: 'domicileCountryId', message: 'Country 999 does not exist.' }],
-    });
+    expectFieldError(response, 'domicileCountryId', 'Country 999 does not exist.');
   });
 
   it.each([
@@ -279,17 +246,13 @@ describe('POST /api/tenants', () => {
   ])('answers 400 for %s, and writes nothing', async (_case, body, message) => {
     const before = await db().selectFrom('tenants').select('id').execute();
     const response = await createTenant(body);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(message);
+    expectRefusal(response, 400, message);
     expect(await db().selectFrom('tenants').select('id').execute()).toEqual(before);
   });
 
   it('passes the required-fields alert on word for word', async () => {
     const response = await createTenant({ companyName: '', domicileCountryId: FRANCE });
-    expect(response.json()).toEqual({
-      message: REQUIRED_FIELDS_MESSAGE,
-      errors: [{ path: 'companyName', message: REQUIRED_FIELDS_MESSAGE }],
-    });
+    expectFieldError(response, 'companyName', REQUIRED_FIELDS_MESSAGE);
   });
 
   it.each([
@@ -309,9 +272,9 @@ describe('POST /api/tenants', () => {
       "ns'; delete from tenants; --",
     ]);
     expect(created.companyName).toBe(SQL_INJECTION);
-    const listed = (
-      (await portal.call('staff', 'GET', '/api/tenants')).json() as TenantBody[]
-    ).find((tenant) => tenant.id === created.id);
+    const listed = ((await portal.call('staff', 'GET', '/api/tenants')).json() as Tenant[]).find(
+      (tenant) => tenant.id === created.id,
+    );
     expect(listed?.namespaces).toEqual([HTML_INJECTION, "ns'; delete from tenants; --"]);
     const tables = await sql<{ count: number }>`
       select count(*)::int as count from information_schema.tables where table_name = 'tenants'
@@ -358,17 +321,7 @@ describe('PUT /api/tenants/{id}', () => {
   });
 
   it('generates a namespace for a tenant that has none', async () => {
-    const { id } = await db()
-      .insertInto('tenants')
-      .values({
-        company_name: 'Bare Tenant',
-        domicile_country_id: FRANCE,
-        created_by: 'test',
-        updated_by: 'test',
-        updated_at: new Date(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertBareTenant('Bare Tenant');
     const response = await portal.call('staff', 'PUT', `/api/tenants/${id}`, {
       companyName: 'Bare Tenant Renamed',
       domicileCountryId: FRANCE,
@@ -390,10 +343,7 @@ describe('PUT /api/tenants/{id}', () => {
       domicileCountryId: FRANCE,
       namespaces: ['stark', 'globex'],
     });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe(
-      'The namespace globex is already used by tenant Globex Limited.',
-    );
+    expectRefusal(taken, 409, 'The namespace globex is already used by tenant Globex Limited.');
     expect(await storedNamespaces(tenant.id)).toEqual(['stark']);
   });
 
@@ -407,8 +357,7 @@ describe('PUT /api/tenants/{id}', () => {
       ...body,
       domicileCountryId: 998,
     });
-    expect(country.statusCode).toBe(400);
-    expect(country.json().message).toBe('Country 998 does not exist.');
+    expectRefusal(country, 400, 'Country 998 does not exist.');
 
     const blank = await portal.call('staff', 'PUT', `/api/tenants/${portal.acmeId}`, {
       companyName: '',
@@ -424,10 +373,7 @@ describe('PUT /api/tenants/{id}', () => {
         companyName: 'X',
         domicileCountryId: FRANCE,
       });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe(
-        'id must be a whole number from 1 to 2147483647, in plain digits',
-      );
+      expectRefusal(response, 400, BAD_ID);
     },
   );
 });
@@ -478,10 +424,8 @@ describe('DELETE /api/tenants/{id}', () => {
       tenantId: tenant.id,
     });
     const response = await portal.call('staff', 'DELETE', `/api/tenants/${tenant.id}`);
-    expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(
-      'Cannot delete tenant Only Users because it still has 1 tenant user. Remove them first.',
-    );
+    const remains = 'Cannot delete tenant Only Users because it still has 1 tenant user.';
+    expectRefusal(response, 409, `${remains} Remove them first.`);
   });
 });
 

@@ -1,0 +1,56 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../src/db/schema.ts';
+
+/**
+ * The events a write records, as the endpoint tests check them: what came after a mark, and a
+ * way to make recording one fail.
+ */
+
+/** The id of the newest event (0 when none): pass it to eventsAfter. */
+export async function lastEventId(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.max<number | null>('id').as('id'))
+    .executeTakeFirstOrThrow();
+  return Number(row.id ?? 0);
+}
+
+/** The events recorded after `afterId`, oldest first, as stored (name, tenant, entity, metadata). */
+export async function eventsAfter(db: Kysely<Database>, afterId: number) {
+  return db
+    .selectFrom('events')
+    .select([
+      'id',
+      'event_name as eventName',
+      'tenant_id as tenantId',
+      'entity_id as entityId',
+      'metadata',
+    ])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Makes recording an event named `eventName` fail (a trigger on `events`) until the answered
+ * function is called: a write that records its event in its own transaction then leaves nothing.
+ */
+export async function failRecordingOf(
+  db: Kysely<Database>,
+  eventName: string,
+): Promise<() => Promise<void>> {
+  await sql`
+    create or replace function test_fail_event() returns trigger language plpgsql as $$
+    begin
+      raise exception 'recording % refused by the test', new.event_name;
+    end $$
+  `.execute(db);
+  await sql`
+    create trigger test_fail_event before insert on events
+    for each row when (new.event_name = ${sql.lit(eventName)}) execute function test_fail_event()
+  `.execute(db);
+  return async () => {
+    await sql`drop trigger test_fail_event on events`.execute(db);
+    await sql`drop function test_fail_event()`.execute(db);
+  };
+}
