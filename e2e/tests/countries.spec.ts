@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   admin,
+  describeSignedInAs,
   expectNoSeriousAccessibilityViolations,
   expectToBeOn,
-  signInAs,
   staffMember,
   storedAuthTokens,
   userMenuButton,
@@ -43,11 +43,7 @@ async function restoreCountries(page: Page) {
   await (await apiAs(page)).importCountries(isoCountries());
 }
 
-test.describe('as an administrator', () => {
-  test.beforeEach(async ({ page }) => {
-    await signInAs(page, admin.email);
-  });
-
+describeSignedInAs('as an administrator', admin, () => {
   test('imports the full ISO 3166-1 list through the file picker and sees the count', async ({
     page,
   }) => {
@@ -255,9 +251,8 @@ test.describe('as an administrator', () => {
   });
 });
 
-test.describe('as a staff member', () => {
+describeSignedInAs('as a staff member', staffMember, () => {
   test('deleting says access is denied, and the session goes on', async ({ page }) => {
-    await signInAs(page, staffMember.email);
     const table = await goToCountries(page);
     const [, name] = await firstRow(table);
     await bodyRows(table)

@@ -1,9 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   admin,
+  describeSignedInAs,
   expectNoSeriousAccessibilityViolations,
   expectToBeOn,
-  signInAs,
   staffMember,
   userMenuButton,
 } from './helpers.ts';
@@ -54,11 +54,7 @@ function idOf(row: Locator, id: string): Locator {
     .getByText(new RegExp(`^${id}(,|$)`));
 }
 
-test.describe('as an administrator', () => {
-  test.beforeEach(async ({ page }) => {
-    await signInAs(page, admin.email);
-  });
-
+describeSignedInAs('as an administrator', admin, () => {
   test('the seeded types are listed, each with its missing form in yellow and a tooltip', async ({
     page,
   }) => {
@@ -279,9 +275,8 @@ test.describe('as an administrator', () => {
   });
 });
 
-test.describe('as a staff member', () => {
+describeSignedInAs('as a staff member', staffMember, () => {
   test('deleting says access is denied, and the session goes on', async ({ page }) => {
-    await signInAs(page, staffMember.email);
     const table = await goToDocumentTypes(page);
     await page.getByRole('button', { name: 'Delete visa' }).click();
     await confirmDeletion(page, 'Delete document type?');

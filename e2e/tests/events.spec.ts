@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  describeSignedInAs,
   expectNoSeriousAccessibilityViolations,
   portalUser,
   signInAs,
@@ -22,11 +23,7 @@ import {
 // section 8 ('HTTP error! status: {status}') and section 9 (eventsPageSize, server paging).
 // The demo seed records about 150 events; the workers run in the server.
 
-test.describe('as a staff member', () => {
-  test.beforeEach(async ({ page }) => {
-    await signInAs(page, staffMember.email);
-  });
-
+describeSignedInAs('as a staff member', staffMember, () => {
   test('pages on the server: Page 1 of N, Next, Showing 11 to 20 of n entries', async ({
     page,
   }) => {

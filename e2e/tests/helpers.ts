@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /**
  * Verbs of the end-to-end scenarios: signing in through the embedded identity provider, finding
@@ -111,6 +111,16 @@ export async function signInAs(page: Page, email: string): Promise<void> {
   await expectToBeOn(page, '/dashboard');
   // The breadcrumb shows at every width; the user menu sits in the closed panel on a phone.
   await expect(breadcrumb(page)).toHaveText('Dashboard');
+}
+
+/** A `test.describe` block whose tests each start signed in as `user` (through `signInAs`). */
+export function describeSignedInAs(title: string, user: DemoUser, body: () => void): void {
+  test.describe(title, () => {
+    test.beforeEach(async ({ page }) => {
+      await signInAs(page, user.email);
+    });
+    body();
+  });
 }
 
 /**

@@ -43,20 +43,24 @@ export const COUNTRIES_IN_USE = [840, 826];
 // ---------------------------------------------------------------------------------------------
 // Screens and tables
 
-export async function goToCountries(page: Page): Promise<Locator> {
-  await page.goto('/dashboard/countries');
-  await expect(page.getByRole('heading', { level: 1, name: 'Countries' })).toBeVisible();
-  const table = page.getByRole('table', { name: 'Countries' });
+/**
+ * Opens the list screen at `path`, waits for its heading `title` and for the first row of its
+ * table (named `title` too) to be filled, and returns the table.
+ */
+async function goToListScreen(page: Page, path: string, title: string): Promise<Locator> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const table = page.getByRole('table', { name: title });
   await expect(bodyRows(table).first().getByRole('cell').first()).not.toBeEmpty();
   return table;
 }
 
-export async function goToDocumentTypes(page: Page): Promise<Locator> {
-  await page.goto('/dashboard/document-types');
-  await expect(page.getByRole('heading', { level: 1, name: 'Document Types' })).toBeVisible();
-  const table = page.getByRole('table', { name: 'Document Types' });
-  await expect(bodyRows(table).first().getByRole('cell').first()).not.toBeEmpty();
-  return table;
+export function goToCountries(page: Page): Promise<Locator> {
+  return goToListScreen(page, '/dashboard/countries', 'Countries');
+}
+
+export function goToDocumentTypes(page: Page): Promise<Locator> {
+  return goToListScreen(page, '/dashboard/document-types', 'Document Types');
 }
 
 /** The rows of the table's body (its second row group; the first holds the header). */

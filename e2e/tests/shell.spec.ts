@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   admin,
   breadcrumb,
+  describeSignedInAs,
   expectNoSeriousAccessibilityViolations,
   expectSidebarCollapsed,
   expectSidebarExpanded,
@@ -27,11 +28,7 @@ import {
 // Spec part 1, section 2 ("Dashboard shell"), section 4 ("Sidebar and toasts") and section 9
 // (sidebar widths, cookie, breakpoint, shortcut).
 
-test.describe('signed in as an administrator', () => {
-  test.beforeEach(async ({ page }) => {
-    await signInAs(page, admin.email);
-  });
-
+describeSignedInAs('signed in as an administrator', admin, () => {
   test('the sidebar shows the whole navigation in its two groups', async ({ page }) => {
     await expect(navigationGroup(page, 'Tenants').getByRole('link')).toHaveText(
       tenantsGroup.map((item) => item.label),
@@ -147,11 +144,7 @@ test('a staff member who is not an administrator sees the whole navigation too',
   await expect(userMenuButton(page)).toContainText(staffMember.name);
 });
 
-test.describe('signed in as a tenant-portal user', () => {
-  test.beforeEach(async ({ page }) => {
-    await signInAs(page, portalUser.email);
-  });
-
+describeSignedInAs('signed in as a tenant-portal user', portalUser, () => {
   test('the navigation offers only the tenant portal screens', async ({ page }) => {
     await expect(sidebarNavigation(page).getByRole('link')).toHaveText(
       tenantPortalItems.map((item) => item.label),

@@ -1,5 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAccessibilityViolations, signInAs, staffMember } from './helpers.ts';
+import {
+  describeSignedInAs,
+  expectNoSeriousAccessibilityViolations,
+  staffMember,
+} from './helpers.ts';
 import {
   addTenant,
   addTenantUser,
@@ -18,11 +22,7 @@ import {
 // Spec part 1: section 2 ("Tenants screen", "Tenant users screen", "Common behaviour of list
 // screens"), section 5 (required fields, namespaces) and section 7 (the calls).
 
-test.describe('as staff', () => {
-  test.beforeEach(async ({ page }) => {
-    await signInAs(page, staffMember.email);
-  });
-
+describeSignedInAs('as staff', staffMember, () => {
   test('adds a tenant (required fields first), edits its namespaces and deletes it', async ({
     page,
     browser,

@@ -8,6 +8,7 @@ import {
   tenantIdParamsSchema,
   tenantWriteSchema,
 } from './tenants.ts';
+import { expectNormalizesLists } from './testing.ts';
 
 const at = new Date(1_700_000_123_456);
 
@@ -51,17 +52,7 @@ describe('normalizeNamespaces', () => {
   });
 
   it('is idempotent and yields unique, trimmed, non-empty namespaces', () => {
-    fc.assert(
-      fc.property(fc.array(fc.string({ unit: 'grapheme', maxLength: 10 })), (namespaces) => {
-        const normalized = normalizeNamespaces(namespaces);
-        expect(normalizeNamespaces(normalized)).toEqual(normalized);
-        expect(new Set(normalized).size).toBe(normalized.length);
-        for (const namespace of normalized) {
-          expect(namespace).not.toBe('');
-          expect(namespace).toBe(namespace.trim());
-        }
-      }),
-    );
+    expectNormalizesLists(normalizeNamespaces, 10);
   });
 });
 

@@ -15,6 +15,8 @@ import { APP_CONFIG_CACHE_KEY } from './storage-keys';
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
 const HOUR = 60 * 60 * 1000;
+/** What loading gives when the server's configuration cannot be used. */
+const FALLBACK = { status: 'fallback', apiBaseUrl: 'https://console.example/api' };
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), {
@@ -41,6 +43,14 @@ function loggedErrors(): ConfigError[] {
   return logger.error.mock.calls
     .map((call) => call[1] as ConfigError | undefined)
     .filter((error): error is ConfigError => error !== undefined && 'type' in error);
+}
+
+/** Loads the configuration from `fetch` and expects exactly one try: no retry. */
+async function loadWithoutRetry(fetch: (input: RequestInfo | URL) => Promise<Response>) {
+  const d = deps(fetch);
+  const result = await loadAppConfig(d);
+  expect(d.fetch).toHaveBeenCalledTimes(1);
+  return result;
 }
 
 function cache(apiBaseUrl: unknown, timestamp: unknown): void {
@@ -94,19 +104,17 @@ describe('loadAppConfig', () => {
     for (const body of [{}, { apiBaseUrl: '' }, { apiBaseUrl: '  ' }, { apiBaseUrl: null }]) {
       resetAppConfig();
       logger.error.mockClear();
-      const d = deps(async () => json(body));
-      const result = await loadAppConfig(d);
-      expect(d.fetch).toHaveBeenCalledTimes(1);
+      const result = await loadWithoutRetry(async () => json(body));
       expect(loggedErrors().map((e) => e.type)).toEqual(['missing_data']);
-      expect(result).toEqual({ status: 'fallback', apiBaseUrl: 'https://console.example/api' });
+      expect(result).toEqual(FALLBACK);
     }
     expect(localStorage.getItem(APP_CONFIG_CACHE_KEY)).toBeNull();
   });
 
   it('records an unparseable answer as invalid_response, without retrying', async () => {
-    const d = deps(async () => new Response('<html>oops</html>', { status: 200 }));
-    const result = await loadAppConfig(d);
-    expect(d.fetch).toHaveBeenCalledTimes(1);
+    const result = await loadWithoutRetry(
+      async () => new Response('<html>oops</html>', { status: 200 }),
+    );
     const [error] = loggedErrors();
     expect(error).toMatchObject({ type: 'invalid_response', timestamp: NOW });
     expect(typeof error!.message).toBe('string');
@@ -117,19 +125,15 @@ describe('loadAppConfig', () => {
   it.each(['not a url', '/api', 'ftp://api.example.com', 42])(
     'rejects the badly formatted apiBaseUrl %j as invalid_response',
     async (apiBaseUrl) => {
-      const d = deps(async () => json({ apiBaseUrl }));
-      const result = await loadAppConfig(d);
-      expect(d.fetch).toHaveBeenCalledTimes(1);
+      const result = await loadWithoutRetry(async () => json({ apiBaseUrl }));
       expect(loggedErrors().map((e) => e.type)).toEqual(['invalid_response']);
-      expect(result).toEqual({ status: 'fallback', apiBaseUrl: 'https://console.example/api' });
+      expect(result).toEqual(FALLBACK);
       expect(localStorage.getItem(APP_CONFIG_CACHE_KEY)).toBeNull();
     },
   );
 
   it('records a 404 as the endpoint not implemented, without retrying', async () => {
-    const d = deps(async () => new Response('Not Found', { status: 404 }));
-    const result = await loadAppConfig(d);
-    expect(d.fetch).toHaveBeenCalledTimes(1);
+    const result = await loadWithoutRetry(async () => new Response('Not Found', { status: 404 }));
     const [error] = loggedErrors();
     expect(error).toMatchObject({ type: 'invalid_response', details: { status: 404 } });
     expect(error!.message).toMatch(/not implemented/);
@@ -137,9 +141,7 @@ describe('loadAppConfig', () => {
   });
 
   it.each([400, 401, 403, 418])('records HTTP %i without retrying', async (status) => {
-    const d = deps(async () => new Response('', { status }));
-    await loadAppConfig(d);
-    expect(d.fetch).toHaveBeenCalledTimes(1);
+    await loadWithoutRetry(async () => new Response('', { status }));
     expect(loggedErrors()).toEqual([
       expect.objectContaining({
         type: 'invalid_response',
@@ -188,7 +190,7 @@ describe('loadAppConfig', () => {
     };
     const result = await loadAppConfig(d);
     expect(loggedErrors().map((e) => e.type)).toEqual(['server_error', 'unknown_error']);
-    expect(result).toEqual({ status: 'fallback', apiBaseUrl: 'https://console.example/api' });
+    expect(result).toEqual(FALLBACK);
   });
 
   it('retries at most 3 times, waiting 1 s, 2 s and 4 s, then falls back', async () => {
@@ -199,18 +201,20 @@ describe('loadAppConfig', () => {
     let settled = false;
     void loading.then(() => (settled = true));
 
-    await vi.advanceTimersByTimeAsync(0);
-    expect(fetch).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(999);
-    expect(fetch).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(fetch).toHaveBeenCalledTimes(2);
-    await vi.advanceTimersByTimeAsync(1999);
-    expect(fetch).toHaveBeenCalledTimes(2);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(fetch).toHaveBeenCalledTimes(3);
-    await vi.advanceTimersByTimeAsync(3999);
-    expect(fetch).toHaveBeenCalledTimes(3);
+    // [ms to advance, tries made by then]: each wait ends 1 ms short of the next try, then
+    // reaches it.
+    const steps: [number, number][] = [
+      [0, 1],
+      [999, 1],
+      [1, 2],
+      [1999, 2],
+      [1, 3],
+      [3999, 3],
+    ];
+    for (const [ms, tries] of steps) {
+      await vi.advanceTimersByTimeAsync(ms);
+      expect(fetch).toHaveBeenCalledTimes(tries);
+    }
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(fetch).toHaveBeenCalledTimes(4);
@@ -240,7 +244,7 @@ describe('loadAppConfig', () => {
   ])('ignores a cached address %s and uses /api', async (_label, apiBaseUrl, timestamp) => {
     cache(apiBaseUrl, timestamp);
     const result = await loadAppConfig(deps(async () => new Response('', { status: 404 })));
-    expect(result).toEqual({ status: 'fallback', apiBaseUrl: 'https://console.example/api' });
+    expect(result).toEqual(FALLBACK);
   });
 
   it('ignores an unreadable cache', async () => {

@@ -5,14 +5,16 @@ describe('storage keys', () => {
   it("are the spec's names (stored data outlives releases)", () => {
     expect(AUTH_TOKENS_KEY).toBe('auth_tokens');
     expect(APP_CONFIG_CACHE_KEY).toBe('app_config_cache');
-    expect(PAGE_SIZE_KEYS).toEqual({
-      countries: 'countriesPageSize',
-      documentTypes: 'documentTypesPageSize',
-      tenants: 'tenantsPageSize',
-      tenantUsers: 'tenantUsersPageSize',
-      entities: 'tenantPortalEntitiesPageSize',
-      entityUsers: 'tenantPortalEntityUsersPageSize',
-      events: 'eventsPageSize',
-    });
+    // As [screen, key] pairs: the names are written out again here on purpose, so that renaming
+    // one in storage-keys.ts fails this test.
+    expect(Object.entries(PAGE_SIZE_KEYS)).toEqual([
+      ['countries', 'countriesPageSize'],
+      ['documentTypes', 'documentTypesPageSize'],
+      ['tenants', 'tenantsPageSize'],
+      ['tenantUsers', 'tenantUsersPageSize'],
+      ['entities', 'tenantPortalEntitiesPageSize'],
+      ['entityUsers', 'tenantPortalEntityUsersPageSize'],
+      ['events', 'eventsPageSize'],
+    ]);
   });
 });

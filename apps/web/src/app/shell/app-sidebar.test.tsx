@@ -1,12 +1,26 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STAFF_USER, TENANT_USER, renderAppAt, signInAs, signOut } from '../testing/render';
+import {
+  STAFF_USER,
+  TENANT_USER,
+  renderAppAt,
+  signInAs,
+  signOut,
+  type TestUser,
+} from '../testing/render';
 
 afterEach(() => signOut());
 
 async function mainNavigation() {
   return screen.findByRole('navigation', { name: 'Main' });
+}
+
+/** Signs in as `user`, opens the app at `path` and waits for the sidebar's navigation. */
+async function navigationAs(user: TestUser, path: string) {
+  signInAs(user);
+  renderAppAt(path);
+  return mainNavigation();
 }
 
 function groupItems(nav: HTMLElement, group: string) {
@@ -16,19 +30,20 @@ function groupItems(nav: HTMLElement, group: string) {
     .map((link) => [link.textContent, link.getAttribute('href')]);
 }
 
+/** The staff's Tenants group as [label, href] pairs, in order. */
+const TENANTS_GROUP = [
+  ['Tenants', '/dashboard/tenants'],
+  ['Tenant Users', '/dashboard/tenant-users'],
+  ['Entities', '/dashboard/entities'],
+  ['Entity Users', '/dashboard/entity-users'],
+  ['Events', '/dashboard/events'],
+];
+
 describe('sidebar navigation', () => {
   it('shows staff the Tenants and Settings groups with their items in order', async () => {
-    signInAs(STAFF_USER);
-    renderAppAt('/dashboard');
-    const nav = await mainNavigation();
+    const nav = await navigationAs(STAFF_USER, '/dashboard');
 
-    expect(groupItems(nav, 'Tenants')).toEqual([
-      ['Tenants', '/dashboard/tenants'],
-      ['Tenant Users', '/dashboard/tenant-users'],
-      ['Entities', '/dashboard/entities'],
-      ['Entity Users', '/dashboard/entity-users'],
-      ['Events', '/dashboard/events'],
-    ]);
+    expect(groupItems(nav, 'Tenants')).toEqual(TENANTS_GROUP);
     expect(groupItems(nav, 'Settings')).toEqual([
       ['Countries', '/dashboard/countries'],
       ['Document Types', '/dashboard/document-types'],
@@ -42,22 +57,15 @@ describe('sidebar navigation', () => {
   });
 
   it('shows a tenant user only the tenant-portal items', async () => {
-    signInAs(TENANT_USER);
-    renderAppAt('/dashboard');
-    const nav = await mainNavigation();
+    const nav = await navigationAs(TENANT_USER, '/dashboard');
 
-    expect(groupItems(nav, 'Tenants')).toEqual([
-      ['Entities', '/dashboard/entities'],
-      ['Entity Users', '/dashboard/entity-users'],
-      ['Events', '/dashboard/events'],
-    ]);
+    // Entities, Entity Users and Events: the last three of the group.
+    expect(groupItems(nav, 'Tenants')).toEqual(TENANTS_GROUP.slice(2));
     expect(within(nav).queryByRole('list', { name: 'Settings' })).toBeNull();
   });
 
   it('highlights only the item whose url equals the current path', async () => {
-    signInAs(STAFF_USER);
-    renderAppAt('/dashboard/countries');
-    const nav = await mainNavigation();
+    const nav = await navigationAs(STAFF_USER, '/dashboard/countries');
 
     const current = within(nav).getByRole('link', { current: 'page' });
     expect(current).toHaveTextContent('Countries');
@@ -72,9 +80,7 @@ describe('sidebar navigation', () => {
 
   it('moves the highlight when an item is followed', async () => {
     const user = userEvent.setup();
-    signInAs(STAFF_USER);
-    renderAppAt('/dashboard/countries');
-    const nav = await mainNavigation();
+    const nav = await navigationAs(STAFF_USER, '/dashboard/countries');
 
     await user.click(within(nav).getByRole('link', { name: 'Events' }));
 
@@ -83,9 +89,7 @@ describe('sidebar navigation', () => {
   });
 
   it('highlights nothing on a page below an item (exact url match)', async () => {
-    signInAs(STAFF_USER);
-    renderAppAt('/dashboard/email-templates/7');
-    const nav = await mainNavigation();
+    const nav = await navigationAs(STAFF_USER, '/dashboard/email-templates/7');
     expect(within(nav).queryByRole('link', { current: 'page' })).toBeNull();
   });
 

@@ -1,4 +1,4 @@
-import { createRef } from 'react';
+import { createRef, type RefObject } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -29,9 +29,12 @@ function countries(n: number): Country[] {
 
 const KEY = PAGE_SIZE_KEYS.countries;
 
-function renderTable(props: Partial<DataTableProps<Country>> = {}) {
-  const ref = createRef<DataTableHandle>();
-  const result = render(
+/** The table of 23 countries, with `props` over the defaults; for render and rerender. */
+function tableElement(
+  ref: RefObject<DataTableHandle | null>,
+  props: Partial<DataTableProps<Country>> = {},
+) {
+  return (
     <DataTable<Country>
       ref={ref}
       columns={columns}
@@ -40,8 +43,13 @@ function renderTable(props: Partial<DataTableProps<Country>> = {}) {
       emptyText="No countries found."
       pageSizeKey={KEY}
       {...(props as object)}
-    />,
+    />
   );
+}
+
+function renderTable(props: Partial<DataTableProps<Country>> = {}) {
+  const ref = createRef<DataTableHandle>();
+  const result = render(tableElement(ref, props));
   return { ...result, ref };
 }
 
@@ -121,16 +129,7 @@ describe('DataTable paging', () => {
     // The screen reports the deletion before its list reloads: the table steps back at once.
     act(() => ref.current!.rowDeleted());
     expect(screen.getByText('page 2 of 3')).toBeVisible();
-    rerender(
-      <DataTable<Country>
-        ref={ref}
-        columns={columns}
-        data={countries(20)}
-        label="Countries"
-        emptyText="No countries found."
-        pageSizeKey={KEY}
-      />,
-    );
+    rerender(tableElement(ref, { data: countries(20) }));
     expect(screen.getByText('page 2 of 2')).toBeVisible();
   });
 

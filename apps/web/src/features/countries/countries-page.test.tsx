@@ -8,6 +8,7 @@ import { getAuthSession } from '@/lib/auth-session';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
 import CountriesPage from '.';
 import { setUpScreenTests } from '@/test/screen-tests';
+import { columnHeaders, confirmDelete, type User } from '@/test/queries';
 
 function country(id: number, name: string, alpha2: string, alpha3: string): Country {
   return {
@@ -47,11 +48,7 @@ function ids(): string[] {
   return rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent ?? '');
 }
 
-async function deleteRow(user: ReturnType<typeof userEvent.setup>, name: string) {
-  await user.click(await screen.findByRole('button', { name: `Delete ${name}` }));
-  const dialog = await screen.findByRole('alertdialog', { name: 'Delete country?' });
-  await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-}
+const deleteRow = (user: User, name: string) => confirmDelete(user, name, 'Delete country?');
 
 setUpScreenTests(STAFF_USER);
 
@@ -61,11 +58,7 @@ describe('countries screen', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Countries' })).toBeVisible();
     expect(await screen.findByRole('cell', { name: 'United States of America' })).toBeVisible();
-    expect(
-      within(table())
-        .getAllByRole('columnheader')
-        .map((th) => th.textContent),
-    ).toEqual([
+    expect(columnHeaders(table())).toEqual([
       'ID',
       'Country Name',
       'Alpha2 Code',

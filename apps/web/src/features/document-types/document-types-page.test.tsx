@@ -7,6 +7,7 @@ import { jsonResponse, mockApi, renderScreen } from '@/app/testing/screen';
 import { getAuthSession } from '@/lib/auth-session';
 import DocumentTypesPage from '.';
 import { setUpScreenTests } from '@/test/screen-tests';
+import { columnHeaders, confirmDelete, itemTexts, type User } from '@/test/queries';
 
 const passport: DocumentType = {
   id: 'passport',
@@ -51,11 +52,7 @@ function renderPage() {
 
 const row = (name: RegExp) => screen.getByRole('row', { name });
 
-async function deleteRow(user: ReturnType<typeof userEvent.setup>, id: string) {
-  await user.click(await screen.findByRole('button', { name: `Delete ${id}` }));
-  const dialog = await screen.findByRole('alertdialog', { name: 'Delete document type?' });
-  await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-}
+const deleteRow = (user: User, id: string) => confirmDelete(user, id, 'Delete document type?');
 
 setUpScreenTests(STAFF_USER);
 
@@ -66,11 +63,7 @@ describe('document types screen', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Document Types' })).toBeVisible();
     await screen.findByRole('cell', { name: 'Health insurance card' });
     const table = screen.getByRole('table', { name: 'Document Types' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((th) => th.textContent),
-    ).toEqual([
+    expect(columnHeaders(table)).toEqual([
       'ID',
       'Display Name',
       'Tags',
@@ -81,16 +74,8 @@ describe('document types screen', () => {
       'Actions',
     ]);
     const cells = within(row(/^passport/)).getAllByRole('cell');
-    expect(
-      within(cells[2]!)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['identity', 'travel']);
-    expect(
-      within(cells[3]!)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['onfido: passport', 'persona: pp']);
+    expect(itemTexts(cells[2]!)).toEqual(['identity', 'travel']);
+    expect(itemTexts(cells[3]!)).toEqual(['onfido: passport', 'persona: pp']);
     expect(cells[4]).toHaveTextContent('10');
     expect(cells[5]).toHaveTextContent('N/A');
     expect(within(row(/^health_card/)).getAllByRole('cell')[4]).toHaveTextContent('N/A');

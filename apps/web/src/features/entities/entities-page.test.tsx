@@ -7,6 +7,7 @@ import { mockApi, renderScreen, type ApiCall } from '@/app/testing/screen';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
 import EntitiesPage from '.';
 import { setUpScreenTests } from '@/test/screen-tests';
+import { columnHeaders } from '@/test/queries';
 
 function entity(index: number, entityName?: string): Entity {
   const partyEntityId = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
@@ -57,11 +58,7 @@ describe('entities screen', () => {
     mockApi({ 'GET /api/Entity': answerPage() });
     renderPage();
     await screen.findByRole('cell', { name: 'Entity 1' });
-    expect(
-      within(table())
-        .getAllByRole('columnheader')
-        .map((th) => th.textContent),
-    ).toEqual(['ID', 'Tenant', 'Name', 'Country']);
+    expect(columnHeaders(table())).toEqual(['ID', 'Tenant', 'Name', 'Country']);
     const [first, second] = bodyRows();
     expect(
       within(first!)

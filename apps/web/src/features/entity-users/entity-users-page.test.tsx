@@ -15,6 +15,7 @@ import { deleteKeyErrorText } from './api';
 import { entityUserName } from './entity-user-name';
 import EntityUsersPage from '.';
 import { setUpScreenTests } from '@/test/screen-tests';
+import { columnHeaders } from '@/test/queries';
 
 const ADMIN_USER: TestUser = { name: 'Ada Admin', upn: 'admin@example.com', roles: ['admin'] };
 
@@ -86,11 +87,14 @@ describe('entity users screen', () => {
     mockApi({ 'GET /api/EntityUser': page([alice, bob, carol]) });
     renderPage();
     await screen.findByRole('cell', { name: 'Ally' });
-    expect(
-      within(screen.getByRole('table', { name: 'Entity Users' }))
-        .getAllByRole('columnheader')
-        .map((th) => th.textContent),
-    ).toEqual(['Name', 'Entity', 'Type', 'State', 'Email', 'Keys']);
+    expect(columnHeaders(screen.getByRole('table', { name: 'Entity Users' }))).toEqual([
+      'Name',
+      'Entity',
+      'Type',
+      'State',
+      'Email',
+      'Keys',
+    ]);
     const cells = (name: string) =>
       within(row(name))
         .getAllByRole('cell')
@@ -169,15 +173,26 @@ describe('entity users screen', () => {
 });
 
 describe('deleting a key', () => {
-  it('removes the key at once, calls DELETE with the name encoded, and says so', async () => {
-    const user = userEvent.setup();
-    let answer!: (response: Response) => void;
+  /** Shows Ally's two keys; the DELETE of the first waits until the test calls `answer`. */
+  async function showKeysWithPendingDelete(user: User) {
+    let answerDelete: ((response: Response) => void) | undefined;
     const api = mockApi({
       'GET /api/EntityUser': page([alice]),
-      [`DELETE ${KEY_PATH}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+      [`DELETE ${KEY_PATH}`]: () => new Promise<Response>((resolve) => (answerDelete = resolve)),
     });
     renderPage();
     const keys = await showKeys(user, 'Ally', 2);
+    const answer = (response: Response) => {
+      // Only once the DELETE was sent is there a request to answer.
+      if (!answerDelete) throw new Error('No DELETE was sent yet');
+      answerDelete(response);
+    };
+    return { api, keys, answer };
+  }
+
+  it('removes the key at once, calls DELETE with the name encoded, and says so', async () => {
+    const user = userEvent.setup();
+    const { api, keys, answer } = await showKeysWithPendingDelete(user);
     await deleteKey(user, 'api key/1');
     // Gone before the server answered.
     await waitFor(() => expect(within(keys).getAllByRole('listitem')).toHaveLength(1));
@@ -190,13 +205,7 @@ describe('deleting a key', () => {
 
   it('reloads the list when the deletion fails: the key comes back', async () => {
     const user = userEvent.setup();
-    let answer!: (response: Response) => void;
-    const api = mockApi({
-      'GET /api/EntityUser': page([alice]),
-      [`DELETE ${KEY_PATH}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
-    });
-    renderPage();
-    const keys = await showKeys(user, 'Ally', 2);
+    const { api, keys, answer } = await showKeysWithPendingDelete(user);
     const loads = api.callsTo('GET', '/api/EntityUser').length;
     await deleteKey(user, 'api key/1');
     await waitFor(() => expect(within(keys).getAllByRole('listitem')).toHaveLength(1));

@@ -7,6 +7,7 @@ import { jsonResponse, mockApi, renderScreen } from '@/app/testing/screen';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
 import EventsPage from '.';
 import { setUpScreenTests } from '@/test/screen-tests';
+import { columnHeaders, type User } from '@/test/queries';
 
 function event(id: number, overrides: Partial<EventItem> = {}): EventItem {
   return {
@@ -92,6 +93,17 @@ function cellTexts(name: RegExp | string): string[] {
     .map((cell) => cell.textContent ?? '');
 }
 
+/** Resets the failed notifications worker of event 1, once its button shows. */
+async function clickReset(user: User) {
+  await user.click(await screen.findByRole('button', { name: 'Reset notifications of event 1' }));
+}
+
+/** Creates a test event once the list has loaded. */
+async function clickCreateTestEvent(user: User) {
+  await screen.findByRole('cell', { name: 'DocumentTypeCreated' });
+  await user.click(screen.getByRole('button', { name: 'Create Test Event' }));
+}
+
 setUpScreenTests(STAFF_USER);
 
 describe('events screen', () => {
@@ -100,11 +112,7 @@ describe('events screen', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
     expect(await screen.findByRole('cell', { name: 'DocumentTypeCreated' })).toBeVisible();
-    expect(
-      within(table())
-        .getAllByRole('columnheader')
-        .map((th) => th.textContent),
-    ).toEqual([
+    expect(columnHeaders(table())).toEqual([
       'ID',
       'Event Name',
       'Status',
@@ -176,24 +184,13 @@ describe('events screen', () => {
       'POST /api/events/1/reset': { ...failed, hasError: false },
     });
     renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Reset notifications of event 1' }));
+    await clickReset(user);
     await waitFor(() => expect(api.callsTo('POST', '/api/events/1/reset')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/events/1/reset')[0]?.body).toEqual({
       workerName: 'notifications',
     });
     expect(await screen.findByText('Event 1 reset for notifications')).toBeVisible();
     await waitFor(() => expect(eventQueries(api)).toHaveLength(2));
-  });
-
-  it("says 'HTTP error! status: 500' when a reset fails", async () => {
-    const user = userEvent.setup();
-    mockApi({
-      'GET /api/events': list([failed]),
-      'POST /api/events/1/reset': jsonResponse({ message: 'down' }, 500),
-    });
-    renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Reset notifications of event 1' }));
-    expect(await screen.findByText('HTTP error! status: 500')).toBeVisible();
   });
 
   it('creates a test event, says so and reloads the list', async () => {
@@ -203,22 +200,20 @@ describe('events screen', () => {
       'POST /api/events/test': jsonResponse({ id: 42 }, 201),
     });
     renderPage();
-    await screen.findByRole('cell', { name: 'DocumentTypeCreated' });
-    await user.click(screen.getByRole('button', { name: 'Create Test Event' }));
+    await clickCreateTestEvent(user);
     expect(await screen.findByText('Test event 42 created')).toBeVisible();
     expect(api.callsTo('POST', '/api/events/test')).toHaveLength(1);
     await waitFor(() => expect(eventQueries(api)).toHaveLength(2));
   });
 
-  it("says 'HTTP error! status: 500' when the test event fails", async () => {
+  it.each([
+    ['a reset', [failed], 'POST /api/events/1/reset', clickReset],
+    ['the test event', [processed], 'POST /api/events/test', clickCreateTestEvent],
+  ])("says 'HTTP error! status: 500' when %s fails", async (_, events, route, act) => {
     const user = userEvent.setup();
-    mockApi({
-      'GET /api/events': list([processed]),
-      'POST /api/events/test': jsonResponse({ message: 'down' }, 500),
-    });
+    mockApi({ 'GET /api/events': list(events), [route]: jsonResponse({ message: 'down' }, 500) });
     renderPage();
-    await screen.findByRole('cell', { name: 'DocumentTypeCreated' });
-    await user.click(screen.getByRole('button', { name: 'Create Test Event' }));
+    await act(user);
     expect(await screen.findByText('HTTP error! status: 500')).toBeVisible();
   });
 

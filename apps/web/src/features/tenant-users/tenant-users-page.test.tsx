@@ -6,6 +6,15 @@ import { STAFF_USER } from '@/app/testing/render';
 import { jsonResponse, mockApi, renderScreen } from '@/app/testing/screen';
 import TenantUsersPage from '.';
 import { setUpScreenTests } from '@/test/screen-tests';
+import {
+  chooseOption,
+  columnHeaders,
+  openDialog,
+  save,
+  saveExpectingRequiredFieldsAlert,
+  typeInto,
+} from '@/test/queries';
+import type { Fill, User } from '@/test/queries';
 
 const acme: Tenant = {
   id: 1,
@@ -32,20 +41,18 @@ function routes(overrides = {}) {
   return { 'GET /api/tenantusers': [pat, gus], 'GET /api/tenants': [globex, acme], ...overrides };
 }
 
-type User = ReturnType<typeof userEvent.setup>;
+const chooseTenant = (user: User, dialog: HTMLElement, name: string) =>
+  chooseOption(user, dialog, 'Tenant', name);
+
+/** Renders the screen against `routes(overrides)` and opens its Add Tenant User dialog. */
+async function openAddDialog(user: User, overrides = {}) {
+  const api = mockApi(routes(overrides));
+  renderPage();
+  return { api, dialog: await openDialog(user, 'Add Tenant User') };
+}
 
 function renderPage() {
   return renderScreen(<TenantUsersPage />, { path: '/dashboard/tenant-users' });
-}
-
-async function openAddDialog(user: User) {
-  await user.click(screen.getByRole('button', { name: 'Add Tenant User' }));
-  return screen.findByRole('dialog', { name: 'Add Tenant User' });
-}
-
-async function chooseTenant(user: User, dialog: HTMLElement, name: string) {
-  await user.click(within(dialog).getByRole('combobox', { name: 'Tenant' }));
-  await user.click(await screen.findByRole('option', { name }));
 }
 
 setUpScreenTests(STAFF_USER);
@@ -56,46 +63,27 @@ describe('tenant users screen', () => {
     renderPage();
     await screen.findByRole('cell', { name: 'portal@globex.example' });
     const table = screen.getByRole('table', { name: 'Tenant Users' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((th) => th.textContent),
-    ).toEqual(['ID', 'Email', 'Tenant', 'Actions']);
+    expect(columnHeaders(table)).toEqual(['ID', 'Email', 'Tenant', 'Actions']);
     expect(screen.getByRole('cell', { name: 'Globex Limited' })).toBeVisible();
   });
 
-  it.each([
+  it.each<[string, Fill]>([
     ['nothing', async () => {}],
-    [
-      'only an email',
-      async (user: User, dialog: HTMLElement) =>
-        user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'new@acme.example'),
-    ],
-    [
-      'only a tenant',
-      async (user: User, dialog: HTMLElement) => chooseTenant(user, dialog, 'Acme Corporation'),
-    ],
+    ['only an email', async (user, dialog) => typeInto(user, dialog, 'Email', 'new@acme.example')],
+    ['only a tenant', async (user, dialog) => chooseTenant(user, dialog, 'Acme Corporation')],
   ])('saving with %s shows the required-fields alert and sends nothing', async (_, fill) => {
     const user = userEvent.setup();
-    const api = mockApi(routes());
-    renderPage();
-    const dialog = await openAddDialog(user);
+    const { api, dialog } = await openAddDialog(user);
     await fill(user, dialog);
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Please fill in all required fields.',
-    );
-    expect(api.callsTo('POST', '/api/tenantusers')).toHaveLength(0);
+    await saveExpectingRequiredFieldsAlert(user, dialog, api, '/api/tenantusers');
   });
 
   it('refuses a malformed email under the field', async () => {
     const user = userEvent.setup();
-    const api = mockApi(routes());
-    renderPage();
-    const dialog = await openAddDialog(user);
-    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'not-an-email');
+    const { api, dialog } = await openAddDialog(user);
+    await typeInto(user, dialog, 'Email', 'not-an-email');
     await chooseTenant(user, dialog, 'Acme Corporation');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await save(user, dialog);
     expect(await within(dialog).findByText('Enter a valid email address')).toBeVisible();
     expect(within(dialog).queryByRole('alert')).toBeNull();
     expect(api.callsTo('POST', '/api/tenantusers')).toHaveLength(0);
@@ -109,10 +97,10 @@ describe('tenant users screen', () => {
       tenantId: 1,
       tenantCompanyName: 'Acme Corporation',
     };
-    const api = mockApi(routes({ 'POST /api/tenantusers': jsonResponse(created, 201) }));
-    renderPage();
-    const dialog = await openAddDialog(user);
-    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), ' New@Acme.example ');
+    const { api, dialog } = await openAddDialog(user, {
+      'POST /api/tenantusers': jsonResponse(created, 201),
+    });
+    await typeInto(user, dialog, 'Email', ' New@Acme.example ');
     await user.click(within(dialog).getByRole('combobox', { name: 'Tenant' }));
     expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
       'Acme Corporation',
@@ -120,7 +108,7 @@ describe('tenant users screen', () => {
     ]);
     await user.click(screen.getByRole('option', { name: 'Acme Corporation' }));
     api.set('GET /api/tenantusers', [pat, gus, created]);
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await save(user, dialog);
     expect(await screen.findByText('Tenant user new@acme.example added')).toBeVisible();
     expect(api.callsTo('POST', '/api/tenantusers')[0]?.body).toEqual({
       email: 'new@acme.example',
@@ -132,12 +120,12 @@ describe('tenant users screen', () => {
   it('shows the 409 of an email already registered, in the dialog', async () => {
     const user = userEvent.setup();
     const message = 'The email portal@acme.example is already registered as a tenant user.';
-    mockApi(routes({ 'POST /api/tenantusers': jsonResponse({ message }, 409) }));
-    renderPage();
-    const dialog = await openAddDialog(user);
-    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'portal@acme.example');
+    const { dialog } = await openAddDialog(user, {
+      'POST /api/tenantusers': jsonResponse({ message }, 409),
+    });
+    await typeInto(user, dialog, 'Email', 'portal@acme.example');
     await chooseTenant(user, dialog, 'Globex Limited');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await save(user, dialog);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
   });
 

@@ -6,21 +6,28 @@ import { STAFF_USER } from '@/app/testing/render';
 import { jsonResponse, mockApi, renderScreen } from '@/app/testing/screen';
 import TenantsPage from '.';
 import { setUpScreenTests } from '@/test/screen-tests';
+import {
+  chooseOption,
+  columnHeaders,
+  confirmDelete,
+  itemTexts,
+  openDialog,
+  save,
+  saveExpectingRequiredFieldsAlert,
+  typeInto,
+} from '@/test/queries';
+import type { Fill, User } from '@/test/queries';
 
-const acme: Tenant = {
-  id: 1,
-  companyName: 'Acme Corporation',
-  domicileCountryId: 840,
-  domicileCountryName: 'United States of America',
-  namespaces: ['acme'],
-};
-const globex: Tenant = {
-  id: 2,
-  companyName: 'Globex Limited',
-  domicileCountryId: 826,
-  domicileCountryName: 'United Kingdom',
-  namespaces: ['globex', 'globexlimited'],
-};
+function tenant(
+  id: number,
+  companyName: string,
+  [domicileCountryId, domicileCountryName]: [number, string],
+  namespaces: string[],
+): Tenant {
+  return { id, companyName, domicileCountryId, domicileCountryName, namespaces };
+}
+const acme = tenant(1, 'Acme Corporation', [840, 'United States of America'], ['acme']);
+const globex = tenant(2, 'Globex Limited', [826, 'United Kingdom'], ['globex', 'globexlimited']);
 
 function country(id: number, countryName: string): Country {
   return {
@@ -49,21 +56,19 @@ function routes(overrides = {}) {
   };
 }
 
-type User = ReturnType<typeof userEvent.setup>;
-
 function renderPage() {
   return renderScreen(<TenantsPage />, { path: '/dashboard/tenants' });
 }
 
-async function openAddDialog(user: User) {
-  await user.click(screen.getByRole('button', { name: 'Add Tenant' }));
-  return screen.findByRole('dialog', { name: 'Add Tenant' });
+/** Renders the screen against `routes(overrides)` and opens its Add Tenant dialog. */
+async function openAddDialog(user: User, overrides = {}) {
+  const api = mockApi(routes(overrides));
+  renderPage();
+  return { api, dialog: await openDialog(user, 'Add Tenant') };
 }
 
-async function chooseCountry(user: User, dialog: HTMLElement, name: string) {
-  await user.click(within(dialog).getByRole('combobox', { name: 'Domicile Country' }));
-  await user.click(await screen.findByRole('option', { name }));
-}
+const chooseCountry = (user: User, dialog: HTMLElement, name: string) =>
+  chooseOption(user, dialog, 'Domicile Country', name);
 
 setUpScreenTests(STAFF_USER);
 
@@ -74,11 +79,7 @@ describe('tenants screen', () => {
     renderPage();
     await screen.findByRole('cell', { name: 'Globex Limited' });
     const table = screen.getByRole('table', { name: 'Tenants' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((th) => th.textContent),
-    ).toEqual(['ID', 'Company Name', 'Domicile Country', 'Actions']);
+    expect(columnHeaders(table)).toEqual(['ID', 'Company Name', 'Domicile Country', 'Actions']);
     const firstName = () => within(within(table).getAllByRole('row')[1]!).getAllByRole('cell')[1];
     expect(firstName()).toHaveTextContent('Acme Corporation');
     await user.click(within(table).getByRole('button', { name: /Domicile Country/ }));
@@ -88,56 +89,37 @@ describe('tenants screen', () => {
     expect(screen.queryByRole('button', { name: /Profile/ })).toBeNull();
   });
 
-  it.each([
+  it.each<[string, Fill]>([
     ['nothing', async () => {}],
-    [
-      'only a company name',
-      async (user: User, dialog: HTMLElement) =>
-        user.type(within(dialog).getByRole('textbox', { name: 'Company Name' }), 'Initech'),
-    ],
-    [
-      'only a country',
-      async (user: User, dialog: HTMLElement) => chooseCountry(user, dialog, 'Germany'),
-    ],
+    ['only a company name', (user, dialog) => typeInto(user, dialog, 'Company Name', 'Initech')],
+    ['only a country', (user, dialog) => chooseCountry(user, dialog, 'Germany')],
     [
       'a blank company name',
-      async (user: User, dialog: HTMLElement) => {
-        await user.type(within(dialog).getByRole('textbox', { name: 'Company Name' }), '   ');
+      async (user, dialog) => {
+        await typeInto(user, dialog, 'Company Name', '   ');
         await chooseCountry(user, dialog, 'Germany');
       },
     ],
   ])('saving with %s shows the required-fields alert and sends nothing', async (_, fill) => {
     const user = userEvent.setup();
-    const api = mockApi(routes());
-    renderPage();
-    const dialog = await openAddDialog(user);
+    const { api, dialog } = await openAddDialog(user);
     await fill(user, dialog);
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Please fill in all required fields.',
-    );
-    expect(api.callsTo('POST', '/api/tenants')).toHaveLength(0);
+    await saveExpectingRequiredFieldsAlert(user, dialog, api, '/api/tenants');
     expect(screen.getByRole('dialog', { name: 'Add Tenant' })).toBeVisible();
   });
 
   it('adds a tenant with its namespaces trimmed, each once, and the typed one included', async () => {
     const user = userEvent.setup();
-    const created: Tenant = {
-      id: 3,
-      companyName: 'Initech',
-      domicileCountryId: 276,
-      domicileCountryName: 'Germany',
-      namespaces: ['initech', 'tps'],
-    };
-    const api = mockApi(routes({ 'POST /api/tenants': jsonResponse(created, 201) }));
-    renderPage();
-    const dialog = await openAddDialog(user);
+    const created = tenant(3, 'Initech', [276, 'Germany'], ['initech', 'tps']);
+    const { api, dialog } = await openAddDialog(user, {
+      'POST /api/tenants': jsonResponse(created, 201),
+    });
     expect(
       within(dialog).getByText(
         'Optional. Without a namespace, one is generated from the company name when you save.',
       ),
     ).toBeVisible();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Company Name' }), ' Initech ');
+    await typeInto(user, dialog, 'Company Name', ' Initech ');
     await chooseCountry(user, dialog, 'Germany');
 
     const namespace = within(dialog).getByRole('textbox', { name: 'Namespaces' });
@@ -147,11 +129,7 @@ describe('tenants screen', () => {
     await user.type(namespace, 'initech{Enter}');
     expect(within(dialog).getByText('The namespace initech is already in the list.')).toBeVisible();
     const list = within(dialog).getByRole('list', { name: 'Namespaces' });
-    expect(
-      within(list)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['initech', 'old']);
+    expect(itemTexts(list)).toEqual(['initech', 'old']);
     await user.clear(namespace);
     await user.click(within(dialog).getByRole('button', { name: 'Remove namespace old' }));
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
@@ -159,7 +137,7 @@ describe('tenants screen', () => {
     await user.type(namespace, ' tps ');
 
     api.set('GET /api/tenants', [acme, globex, created]);
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await save(user, dialog);
     expect(await screen.findByText('Tenant Initech created')).toBeVisible();
     expect(api.callsTo('POST', '/api/tenants')[0]?.body).toEqual({
       companyName: 'Initech',
@@ -172,19 +150,15 @@ describe('tenants screen', () => {
 
   it('sends no namespace when none is given: the server generates one', async () => {
     const user = userEvent.setup();
-    const api = mockApi(
-      routes({
-        'POST /api/tenants': jsonResponse(
-          { ...acme, id: 9, companyName: 'Hooli', namespaces: ['hoolins12'] },
-          201,
-        ),
-      }),
-    );
-    renderPage();
-    const dialog = await openAddDialog(user);
-    await user.type(within(dialog).getByRole('textbox', { name: 'Company Name' }), 'Hooli');
+    const { api, dialog } = await openAddDialog(user, {
+      'POST /api/tenants': jsonResponse(
+        { ...acme, id: 9, companyName: 'Hooli', namespaces: ['hoolins12'] },
+        201,
+      ),
+    });
+    await typeInto(user, dialog, 'Company Name', 'Hooli');
     await chooseCountry(user, dialog, 'United Kingdom');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await save(user, dialog);
     await screen.findByText('Tenant Hooli created');
     expect(api.callsTo('POST', '/api/tenants')[0]?.body).toEqual({
       companyName: 'Hooli',
@@ -206,15 +180,14 @@ describe('tenants screen', () => {
     expect(within(dialog).getByRole('combobox', { name: 'Domicile Country' })).toHaveTextContent(
       'United Kingdom',
     );
-    expect(
-      within(within(dialog).getByRole('list', { name: 'Namespaces' }))
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['globex', 'globexlimited']);
+    expect(itemTexts(within(dialog).getByRole('list', { name: 'Namespaces' }))).toEqual([
+      'globex',
+      'globexlimited',
+    ]);
     await user.clear(name);
     await user.type(name, 'Globex Group');
     await user.click(within(dialog).getByRole('button', { name: 'Remove namespace globex' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await save(user, dialog);
     expect(await screen.findByText('Tenant Globex Group updated')).toBeVisible();
     expect(api.callsTo('PUT', '/api/tenants/2')[0]?.body).toEqual({
       companyName: 'Globex Group',
@@ -230,12 +203,12 @@ describe('tenants screen', () => {
     'shows the message of a %i answer in the dialog, which stays open',
     async (status, message) => {
       const user = userEvent.setup();
-      mockApi(routes({ 'POST /api/tenants': jsonResponse({ message }, status) }));
-      renderPage();
-      const dialog = await openAddDialog(user);
-      await user.type(within(dialog).getByRole('textbox', { name: 'Company Name' }), 'Initech');
+      const { dialog } = await openAddDialog(user, {
+        'POST /api/tenants': jsonResponse({ message }, status),
+      });
+      await typeInto(user, dialog, 'Company Name', 'Initech');
       await chooseCountry(user, dialog, 'Germany');
-      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await save(user, dialog);
       expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
       expect(within(dialog).getByRole('textbox', { name: 'Company Name' })).toHaveValue('Initech');
     },
@@ -243,11 +216,7 @@ describe('tenants screen', () => {
 });
 
 describe('deleting a tenant', () => {
-  async function deleteRow(user: User, name: string) {
-    await user.click(await screen.findByRole('button', { name: `Delete ${name}` }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Delete tenant?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-  }
+  const deleteRow = (user: User, name: string) => confirmDelete(user, name, 'Delete tenant?');
 
   it('deletes after confirmation and reloads the list', async () => {
     const user = userEvent.setup();
