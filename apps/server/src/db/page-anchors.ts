@@ -170,14 +170,21 @@ async function buildAnchors(
     .execute(async (trx) => {
       const state = await readListState(trx, list);
       const key = sql.ref(KEY_COLUMNS[list.list]);
+      const table = sql.table(list.list);
       const tenant = list.tenantId === undefined ? sql`true` : sql`tenant_id = ${list.tenantId}`;
+      // Each step skips `spacing` index entries from the last anchor (index-only, about half the
+      // cost of numbering every row with row_number()).
       const { rows } = await sql<{ key: string }>`
-        select key from (
-          select ${key} as key, row_number() over (order by ${key}) as position
-          from ${sql.table(list.list)} where ${tenant}
-        ) as numbered
-        where (position - 1) % ${spacing} = 0
-        order by key
+        with recursive anchors (key) as (
+          (select ${key} from ${table} where ${tenant} order by ${key} limit 1)
+          union all
+          select (
+            select ${key} from ${table} where ${tenant} and ${key} > anchors.key
+            order by ${key} offset ${spacing - 1} limit 1
+          )
+          from anchors where anchors.key is not null
+        )
+        select key from anchors where key is not null order by key
       `.execute(trx);
       return { ...state, keys: rows.map((row) => row.key) };
     });
