@@ -58,7 +58,8 @@ export class PageAnchors {
     this.maxLists = options.maxLists ?? 256;
     this.onBuildError =
       options.onBuildError ??
-      ((error) => console.error(`Page anchors not built: ${(error as Error).message}`));
+      ((error) =>
+        console.error(`Page anchors not built: ${error instanceof Error ? error.message : error}`));
   }
 
   /**
