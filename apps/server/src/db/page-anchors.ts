@@ -79,11 +79,13 @@ export class PageAnchors {
     const id = listId(list);
     const state = await readListState(trx, list);
     const anchors = this.anchors.get(id);
+    // Same generation means same keys; the total is compared too because it costs nothing and
+    // catches a database swapped under a running server (a restore) whose generation matches.
     if (!anchors || anchors.generation !== state.generation || anchors.total !== total) {
       this.rebuild(db, list, id);
       return plan;
     }
-    this.anchors.delete(id);
+    this.anchors.delete(id); // re-inserted: most recently used
     this.anchors.set(id, anchors);
     return startAtAnchor(anchors.keys, this.spacing, total, plan, direction);
   }
