@@ -79,8 +79,8 @@ export class PageAnchors {
     const id = listId(list);
     const state = await readListState(trx, list);
     const anchors = this.anchors.get(id);
-    // Same generation means same keys; the total is compared too because it costs nothing and
-    // catches a database swapped under a running server (a restore) whose generation matches.
+    // Same generation means same keys. The total is compared too, at no cost: it refuses most
+    // anchors of a database restored under a running server whose generation happens to match.
     if (!anchors || anchors.generation !== state.generation || anchors.total !== total) {
       this.rebuild(db, list, id);
       return plan;
