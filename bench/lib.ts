@@ -163,11 +163,13 @@ export async function accessTokenFor(serverUrl: string, email: string): Promise<
 /**
  * Runs one of the product's queries (`run`) on a Kysely over `pool` that records every statement
  * it sends (transaction start and commit included): the baseline replays them through `pg`, so
- * it runs the product's SQL without retyping it.
+ * it runs the product's SQL without retyping it. `warm` runs first on the same Kysely, unrecorded:
+ * what a server that has been answering for a while has in memory (e.g. page anchors).
  */
 export async function recordQueries<T>(
   pool: pg.Pool,
   run: (db: Kysely<Database>) => Promise<T>,
+  warm?: (db: Kysely<Database>) => Promise<void>,
 ): Promise<{ statements: CompiledQuery[]; result: T }> {
   const statements: CompiledQuery[] = [];
   const recording = new Kysely<Database>({
@@ -176,6 +178,10 @@ export async function recordQueries<T>(
       if (event.level === 'query') statements.push(event.query);
     },
   });
+  if (warm) {
+    await warm(recording);
+    statements.length = 0;
+  }
   return { statements, result: await run(recording) };
 }
 

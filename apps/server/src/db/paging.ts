@@ -1,5 +1,6 @@
 import type { Page } from '@console/contracts';
 import type { Kysely } from 'kysely';
+import { pageAnchorsOf, type AnchoredList } from './page-anchors.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -11,6 +12,8 @@ import type { Database } from './schema.ts';
  * - A page is a walk along an index in the list's order; knowing the total, a page past the
  *   middle is read from the other end in the opposite order, so no page skips more than half of
  *   the index. Lists read only the ids of the page from the index (index-only), then those rows.
+ * - Lists with kept generations (entities, entity users) start a deep walk at a page anchor
+ *   (db/page-anchors.ts) found in the same snapshot, so no page skips more than K index entries.
  *
  * The spec's query names stay at each API's edge (`offset`/`limit`, `page`/`pageSize`); they
  * meet here as rows to skip and rows to take.
@@ -22,6 +25,8 @@ export interface PagePlan {
   limit: number;
   /** Read from the end in the opposite order; the rows are put back in the list's order. */
   reversed: boolean;
+  /** The key the walk starts at (included): an anchor; `offset` counts from there. */
+  from?: string;
 }
 
 /**
@@ -44,6 +49,8 @@ export interface PageRequest<T> {
   count(trx: Kysely<Database>): Promise<number>;
   /** The rows of a plan, in the plan's order. */
   read(trx: Kysely<Database>, plan: PagePlan): Promise<T[]>;
+  /** Which list, for reading deep pages from anchors; without it plans never carry `from`. */
+  anchors?: AnchoredList & { descending: boolean };
 }
 
 /** One page `{data, totalCount, offset, limit}`, counted and read in one snapshot. */
@@ -55,8 +62,20 @@ export async function readPage<T>(db: Kysely<Database>, request: PageRequest<T>)
     .execute(async (trx) => {
       const totalCount = await request.count(trx);
       const plan = planPage(totalCount, offset, limit);
-      const data = plan ? await request.read(trx, plan) : [];
-      if (plan?.reversed) data.reverse();
+      if (!plan) return { data: [], totalCount, offset, limit };
+      const { anchors } = request;
+      const walk = anchors
+        ? await pageAnchorsOf(db).plan(
+            db,
+            trx,
+            anchors,
+            totalCount,
+            plan,
+            walkDirection(anchors.descending, plan),
+          )
+        : plan;
+      const data = await request.read(trx, walk);
+      if (plan.reversed) data.reverse();
       return { data, totalCount, offset, limit };
     });
 }
@@ -64,4 +83,9 @@ export async function readPage<T>(db: Kysely<Database>, request: PageRequest<T>)
 /** Direction of the index walk: the list's own, turned around for a reversed plan. */
 export function walkDirection(descending: boolean, plan: PagePlan): 'asc' | 'desc' {
   return descending !== plan.reversed ? 'desc' : 'asc';
+}
+
+/** How a walk in `direction` keeps the keys from `PagePlan.from` on. */
+export function fromOperator(direction: 'asc' | 'desc'): '>=' | '<=' {
+  return direction === 'asc' ? '>=' : '<=';
 }

@@ -200,6 +200,8 @@ export interface ListCountsTable {
   list: 'entities' | 'entity_users';
   tenant_id: number;
   row_count: number;
+  /** Grows with every change of the tenant's keys in this list (migration 10). */
+  generation: number;
 }
 
 export interface Database {

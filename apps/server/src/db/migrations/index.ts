@@ -8,6 +8,7 @@ import { EntityListsAndKeyStamps } from './0006-entity-lists-and-key-stamps.ts';
 import { EventProcessing } from './0007-event-processing.ts';
 import { ReferenceVersionsAndListCounts } from './0008-reference-versions-and-list-counts.ts';
 import { SharedInstanceState } from './0009-shared-instance-state.ts';
+import { ListGenerations } from './0010-list-generations.ts';
 
 /** Every migration, in version order. A new one is a new module added at the end. */
 export const migrations: readonly Migration[] = [
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   EventProcessing,
   ReferenceVersionsAndListCounts,
   SharedInstanceState,
+  ListGenerations,
 ];

@@ -6,7 +6,7 @@ import {
   type EntityPage,
 } from '@console/contracts';
 import { sql, type Kysely } from 'kysely';
-import { readPage, walkDirection } from '../../db/paging.ts';
+import { fromOperator, readPage, walkDirection } from '../../db/paging.ts';
 import type { Database, ListCountsTable } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 
@@ -68,10 +68,13 @@ export async function listEntities(
     offset: query.offset,
     limit: query.limit,
     count: (trx) => countListRows(trx, 'entities', tenantId),
+    anchors: { list: 'entities', tenantId, descending },
     async read(trx, plan) {
       const direction = walkDirection(descending, plan);
       let ids = trx.selectFrom('entities').select('party_entity_id');
       if (tenantId !== undefined) ids = ids.where('tenant_id', '=', tenantId);
+      if (plan.from !== undefined)
+        ids = ids.where('party_entity_id', fromOperator(direction), plan.from);
       const page = ids
         .orderBy('party_entity_id', direction)
         .offset(plan.offset)

@@ -7,7 +7,7 @@ import {
 } from '@console/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { readPage, walkDirection } from '../../db/paging.ts';
+import { fromOperator, readPage, walkDirection } from '../../db/paging.ts';
 import { countListRows, namesOf, stringEntries } from '../entities/queries.ts';
 
 const METADATA_FIELDS = ['preferredName', 'givenName', 'familyName'] as const;
@@ -49,10 +49,13 @@ export async function listEntityUsers(
     offset: query.offset,
     limit: query.limit,
     count: (trx) => countListRows(trx, 'entity_users', tenantId),
+    anchors: { list: 'entity_users', tenantId, descending },
     async read(trx, plan) {
       const direction = walkDirection(descending, plan);
       let ids = trx.selectFrom('entity_users').select('party_user_id');
       if (tenantId !== undefined) ids = ids.where('tenant_id', '=', tenantId);
+      if (plan.from !== undefined)
+        ids = ids.where('party_user_id', fromOperator(direction), plan.from);
       const page = ids
         .orderBy('party_user_id', direction)
         .offset(plan.offset)

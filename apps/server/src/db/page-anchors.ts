@@ -1,0 +1,211 @@
+import { sql, type Kysely } from 'kysely';
+import type { PagePlan } from './paging.ts';
+import type { Database, ListCountsTable } from './schema.ts';
+
+/**
+ * Page anchors: exact deep pages of the entity lists without skipping half a million index
+ * entries (docs/architecture.md, "Speed").
+ *
+ * For one list (one tenant's or all tenants'), the anchors are the keys at ascending positions 0,
+ * K, 2K, … found by one index-only walk in one snapshot, filed under the list's generation in that
+ * snapshot (list_counts.generation, migration 10: it grows in the same transaction as every change
+ * of the list's keys). A page read in a snapshot showing the same generation sees the same keys,
+ * so the row at position a is found by starting the walk at the anchor of a's block and skipping
+ * fewer than K entries. Any other generation (a write committed since) means the anchors are not
+ * used: the page takes the plain offset walk, still exact, and the anchors are rebuilt in the
+ * background, one build per list at a time.
+ */
+
+/** A list that can be read from anchors: whose keys, of which tenant (undefined: all tenants). */
+export interface AnchoredList {
+  list: ListCountsTable['list'];
+  tenantId: number | undefined;
+}
+
+export interface PageAnchorOptions {
+  /** K: rows between two anchors, so the most index entries a page skips. */
+  spacing?: number;
+  /** Lists (list and tenant) whose anchors are kept, least recently used dropped first. */
+  maxLists?: number;
+  /** A failed background build (the page itself was already answered without anchors). */
+  onBuildError?: (error: unknown) => void;
+}
+
+interface Anchors {
+  generation: number;
+  total: number;
+  keys: string[];
+}
+
+interface ListState {
+  generation: number;
+  total: number;
+}
+
+const KEY_COLUMNS = { entities: 'party_entity_id', entity_users: 'party_user_id' } as const;
+
+export class PageAnchors {
+  readonly spacing: number;
+  private readonly maxLists: number;
+  private readonly onBuildError: (error: unknown) => void;
+  private readonly anchors = new Map<string, Anchors>();
+  private readonly builds = new Map<string, Promise<void>>();
+  /** After a build, none of the same list before as long again: builds take at most half a core. */
+  private readonly nextBuildAt = new Map<string, number>();
+
+  constructor(options: PageAnchorOptions = {}) {
+    this.spacing = options.spacing ?? 1000;
+    this.maxLists = options.maxLists ?? 256;
+    this.onBuildError =
+      options.onBuildError ??
+      ((error) =>
+        console.error(`Page anchors not built: ${error instanceof Error ? error.message : error}`));
+  }
+
+  /**
+   * `plan` (walking `direction`, of a list of `total` rows as counted in `trx`'s snapshot) started
+   * at an anchor, when the anchors match that snapshot; otherwise `plan` itself, and a rebuild.
+   */
+  async plan(
+    db: Kysely<Database>,
+    trx: Kysely<Database>,
+    list: AnchoredList,
+    total: number,
+    plan: PagePlan,
+    direction: 'asc' | 'desc',
+  ): Promise<PagePlan> {
+    // A walk shorter than K gains nothing: no generation read for first pages.
+    if (plan.offset < this.spacing) return plan;
+    const id = listId(list);
+    const state = await readListState(trx, list);
+    const anchors = this.anchors.get(id);
+    // Same generation means same keys. The total is compared too, at no cost: it refuses most
+    // anchors of a database restored under a running server whose generation happens to match.
+    if (!anchors || anchors.generation !== state.generation || anchors.total !== total) {
+      this.rebuild(db, list, id);
+      return plan;
+    }
+    this.anchors.delete(id); // re-inserted: most recently used
+    this.anchors.set(id, anchors);
+    return startAtAnchor(anchors.keys, this.spacing, total, plan, direction);
+  }
+
+  /** Resolves when no build is running (tests, and the bench before it measures). */
+  async settled(): Promise<void> {
+    while (this.builds.size > 0) await Promise.all(this.builds.values());
+  }
+
+  private rebuild(db: Kysely<Database>, list: AnchoredList, id: string): void {
+    if (this.builds.has(id) || Date.now() < (this.nextBuildAt.get(id) ?? 0)) return;
+    const started = Date.now();
+    const build = buildAnchors(db, list, this.spacing)
+      .then((anchors) => this.keep(id, anchors))
+      .catch(this.onBuildError)
+      .finally(() => {
+        this.builds.delete(id);
+        this.nextBuildAt.set(id, 2 * Date.now() - started);
+      });
+    this.builds.set(id, build);
+  }
+
+  private keep(id: string, anchors: Anchors): void {
+    this.anchors.delete(id);
+    this.anchors.set(id, anchors);
+    for (const oldest of this.anchors.keys()) {
+      if (this.anchors.size <= this.maxLists) break;
+      this.anchors.delete(oldest);
+      this.nextBuildAt.delete(oldest);
+    }
+  }
+}
+
+function listId({ list, tenantId }: AnchoredList): string {
+  return `${list}:${tenantId ?? 'all'}`;
+}
+
+/**
+ * `plan` as a walk from an anchor: the walk's first row is at ascending position `first`; an
+ * ascending walk starts at the anchor at or before it, a descending one at the anchor at or after
+ * it, and skips the rows in between.
+ */
+export function startAtAnchor(
+  keys: readonly string[],
+  spacing: number,
+  total: number,
+  plan: PagePlan,
+  direction: 'asc' | 'desc',
+): PagePlan {
+  const ascending = direction === 'asc';
+  const first = ascending ? plan.offset : total - 1 - plan.offset;
+  const block = ascending ? Math.floor(first / spacing) : Math.ceil(first / spacing);
+  const from = keys[block];
+  if (from === undefined) return plan;
+  const skip = Math.abs(first - block * spacing);
+  return { ...plan, offset: skip, from };
+}
+
+/** Generation and rows of a list, as `trx`'s snapshot shows them. */
+async function readListState(trx: Kysely<Database>, list: AnchoredList): Promise<ListState> {
+  let query = trx
+    .selectFrom('list_counts')
+    .select([
+      sql<number>`coalesce(sum(generation), 0)::bigint`.as('generation'),
+      sql<number>`coalesce(sum(row_count), 0)::bigint`.as('total'),
+    ])
+    .where('list', '=', list.list);
+  if (list.tenantId !== undefined) query = query.where('tenant_id', '=', list.tenantId);
+  return query.executeTakeFirstOrThrow();
+}
+
+/**
+ * The anchors of a list: its generation, rows and every `spacing`-th key in one snapshot, the
+ * keys by one index-only walk. The sum of the tenants' generations stands for all tenants: each
+ * only grows, so the sum changes whenever one does.
+ */
+async function buildAnchors(
+  db: Kysely<Database>,
+  list: AnchoredList,
+  spacing: number,
+): Promise<Anchors> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const state = await readListState(trx, list);
+      const key = sql.ref(KEY_COLUMNS[list.list]);
+      const table = sql.table(list.list);
+      const tenant = list.tenantId === undefined ? sql`true` : sql`tenant_id = ${list.tenantId}`;
+      // Each step skips `spacing` index entries from the last anchor (index-only, about half the
+      // cost of numbering every row with row_number()).
+      const { rows } = await sql<{ key: string }>`
+        with recursive anchors (key) as (
+          (select ${key} from ${table} where ${tenant} order by ${key} limit 1)
+          union all
+          select (
+            select ${key} from ${table} where ${tenant} and ${key} > anchors.key
+            order by ${key} offset ${spacing - 1} limit 1
+          )
+          from anchors where anchors.key is not null
+        )
+        select key from anchors where key is not null order by key
+      `.execute(trx);
+      return { ...state, keys: rows.map((row) => row.key) };
+    });
+}
+
+const perDatabase = new WeakMap<Kysely<Database>, PageAnchors>();
+
+/** The anchors of one database (one Kysely instance), made with the defaults on first use. */
+export function pageAnchorsOf(db: Kysely<Database>): PageAnchors {
+  let anchors = perDatabase.get(db);
+  if (!anchors) {
+    anchors = new PageAnchors();
+    perDatabase.set(db, anchors);
+  }
+  return anchors;
+}
+
+/** Uses `anchors` for `db` from now on (tests: a small spacing). */
+export function usePageAnchors(db: Kysely<Database>, anchors: PageAnchors): void {
+  perDatabase.set(db, anchors);
+}
