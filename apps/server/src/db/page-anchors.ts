@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { describeDatabaseError } from './errors.ts';
 import type { PagePlan } from './paging.ts';
 import type { Database, ListCountsTable } from './schema.ts';
 
@@ -59,7 +60,11 @@ export class PageAnchors {
     this.onBuildError =
       options.onBuildError ??
       ((error) =>
-        console.error(`Page anchors not built: ${error instanceof Error ? error.message : error}`));
+        // A PostgreSQL error by its code only, as in the server's log (http/logging.ts).
+        console.error(
+          'Page anchors not built:',
+          JSON.stringify(describeDatabaseError(error) ?? String(error)),
+        ));
   }
 
   /**
