@@ -9,8 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { SortingState } from '@tanstack/react-table';
 import type { EventItem, EventSortOrder } from '@console/contracts';
-import { QueryTable, WaitingForConfiguration, type PagerTexts } from '@/components/data-table';
-import { PageHeader } from '@/components/page-header';
+import { ListScreen, QueryTable, type PagerTexts } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -41,12 +40,9 @@ const NEWEST_FIRST: SortingState = [{ id: 'createdAt', desc: true }];
 export default function EventsPage() {
   const { t } = useTranslation();
   return (
-    <>
-      <PageHeader title={t('pages.events')} />
-      <WaitingForConfiguration>
-        <EventsView />
-      </WaitingForConfiguration>
-    </>
+    <ListScreen title={t('pages.events')}>
+      <EventsView />
+    </ListScreen>
   );
 }
 
@@ -118,6 +114,12 @@ function EventsView() {
     [t, isStaff, resetting],
   );
 
+  /** A filter's setter that also goes back to page 1. */
+  const filterBy = (set: (on: boolean) => void) => (on: boolean) => {
+    set(on);
+    setPage(1);
+  };
+
   function createTest() {
     createTestEvent.mutate(undefined, {
       onSuccess: ({ id }) => toast.success(t('events.testCreated', { id })),
@@ -141,30 +143,20 @@ function EventsView() {
               onChange={(event) => setNameInput(event.target.value)}
             />
           </div>
-          <div className="flex items-center gap-2 self-end pb-2">
-            <Checkbox
-              id="events-unprocessed-only"
-              checked={unprocessedOnly}
-              disabled={erroredOnly}
-              onCheckedChange={(checked) => {
-                setUnprocessedOnly(checked === true);
-                setPage(1);
-              }}
-            />
-            <Label htmlFor="events-unprocessed-only">{t('events.filters.unprocessedOnly')}</Label>
-          </div>
-          <div className="flex items-center gap-2 self-end pb-2">
-            <Checkbox
-              id="events-errored-only"
-              checked={erroredOnly}
-              disabled={unprocessedOnly}
-              onCheckedChange={(checked) => {
-                setErroredOnly(checked === true);
-                setPage(1);
-              }}
-            />
-            <Label htmlFor="events-errored-only">{t('events.filters.erroredOnly')}</Label>
-          </div>
+          <FilterCheckbox
+            id="events-unprocessed-only"
+            label={t('events.filters.unprocessedOnly')}
+            checked={unprocessedOnly}
+            disabled={erroredOnly}
+            onChange={filterBy(setUnprocessedOnly)}
+          />
+          <FilterCheckbox
+            id="events-errored-only"
+            label={t('events.filters.erroredOnly')}
+            checked={erroredOnly}
+            disabled={unprocessedOnly}
+            onChange={filterBy(setErroredOnly)}
+          />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <Button
@@ -194,6 +186,33 @@ function EventsView() {
         getRowId={(row) => String(row.id)}
         rowClassName={eventRowClassName}
       />
+    </div>
+  );
+}
+
+/** An on/off filter of the log (the two exclude each other: one is disabled while the other is on). */
+function FilterCheckbox({
+  id,
+  label,
+  checked,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="flex items-center gap-2 self-end pb-2">
+      <Checkbox
+        id={id}
+        checked={checked}
+        disabled={disabled}
+        onCheckedChange={(next) => onChange(next === true)}
+      />
+      <Label htmlFor={id}>{label}</Label>
     </div>
   );
 }
