@@ -34,6 +34,13 @@ addNamespaces({ events });
 /** How long the event-name filter waits for typing to pause. */
 export const EVENT_NAME_DEBOUNCE_MS = 300;
 
+/** The status filters of the log: at most one is on, the other is disabled meanwhile. */
+type StatusFilter = 'unprocessed' | 'errored';
+const STATUS_FILTERS = [
+  { filter: 'unprocessed', id: 'events-unprocessed-only', label: 'events.filters.unprocessedOnly' },
+  { filter: 'errored', id: 'events-errored-only', label: 'events.filters.erroredOnly' },
+] as const satisfies readonly { filter: StatusFilter; id: string; label: string }[];
+
 /** The log's order at first: newest first, by the Created At column. */
 const NEWEST_FIRST: SortingState = [{ id: 'createdAt', desc: true }];
 
@@ -61,8 +68,8 @@ function EventsView() {
   const paging = useServerPaging(PAGE_SIZE_KEYS.events, NEWEST_FIRST);
   const { page, pageSize, setPage } = paging;
   const sortOrder: EventSortOrder = paging.sorting[0]?.desc === false ? 'asc' : 'desc';
-  const [unprocessedOnly, setUnprocessedOnly] = useState(false);
-  const [erroredOnly, setErroredOnly] = useState(false);
+  // The two filters exclude each other: one piece of state, not a boolean each.
+  const [only, setOnly] = useState<StatusFilter | null>(null);
   const [nameInput, setNameInput] = useState('');
   const typedName = useDebouncedValue(nameInput.trim(), EVENT_NAME_DEBOUNCE_MS);
 
@@ -77,8 +84,8 @@ function EventsView() {
     page,
     pageSize,
     sortOrder,
-    unprocessedOnly,
-    erroredOnly,
+    unprocessedOnly: only === 'unprocessed',
+    erroredOnly: only === 'errored',
     eventName,
   });
   const resetEvent = useResetEventMutation();
@@ -114,12 +121,6 @@ function EventsView() {
     [t, isStaff, resetting],
   );
 
-  /** A filter's setter that also goes back to page 1. */
-  const filterBy = (set: (on: boolean) => void) => (on: boolean) => {
-    set(on);
-    setPage(1);
-  };
-
   function createTest() {
     createTestEvent.mutate(undefined, {
       onSuccess: ({ id }) => toast.success(t('events.testCreated', { id })),
@@ -143,20 +144,20 @@ function EventsView() {
               onChange={(event) => setNameInput(event.target.value)}
             />
           </div>
-          <FilterCheckbox
-            id="events-unprocessed-only"
-            label={t('events.filters.unprocessedOnly')}
-            checked={unprocessedOnly}
-            disabled={erroredOnly}
-            onChange={filterBy(setUnprocessedOnly)}
-          />
-          <FilterCheckbox
-            id="events-errored-only"
-            label={t('events.filters.erroredOnly')}
-            checked={erroredOnly}
-            disabled={unprocessedOnly}
-            onChange={filterBy(setErroredOnly)}
-          />
+          {STATUS_FILTERS.map(({ filter, id, label }) => (
+            <div key={filter} className="flex items-center gap-2 self-end pb-2">
+              <Checkbox
+                id={id}
+                checked={only === filter}
+                disabled={only !== null && only !== filter}
+                onCheckedChange={(checked) => {
+                  setOnly(checked === true ? filter : null);
+                  setPage(1);
+                }}
+              />
+              <Label htmlFor={id}>{t(label)}</Label>
+            </div>
+          ))}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <Button
@@ -186,33 +187,6 @@ function EventsView() {
         getRowId={(row) => String(row.id)}
         rowClassName={eventRowClassName}
       />
-    </div>
-  );
-}
-
-/** An on/off filter of the log (the two exclude each other: one is disabled while the other is on). */
-function FilterCheckbox({
-  id,
-  label,
-  checked,
-  disabled,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  return (
-    <div className="flex items-center gap-2 self-end pb-2">
-      <Checkbox
-        id={id}
-        checked={checked}
-        disabled={disabled}
-        onCheckedChange={(next) => onChange(next === true)}
-      />
-      <Label htmlFor={id}>{label}</Label>
     </div>
   );
 }
