@@ -222,3 +222,12 @@ export function apiErrorMessage(error: unknown): string {
   }
   return error instanceof Error ? error.message : String(error);
 }
+
+/** GET a path and check the answer against the contract's schema, e.g. a list or a page. */
+export async function getParsed<T>(
+  schema: { parse: (data: unknown) => T },
+  path: string,
+  signal?: AbortSignal,
+): Promise<T> {
+  return schema.parse(await api.get<unknown>(path, { signal }));
+}

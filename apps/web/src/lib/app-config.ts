@@ -7,10 +7,10 @@
  * otherwise to the relative `/api` (the server also accepts `/api/api/...` for that reason).
  * Failures are only logged to the console, never shown to the user.
  */
-import { useSyncExternalStore } from 'react';
 // The subpath keeps zod (the contracts' schemas) out of the login screen's bundle.
 import { sessionApi } from '@console/contracts/api';
-import { defaultStorage, readItem, writeItem } from './browser-storage';
+import { defaultStorage, parseJsonObject, readItem, writeItem } from './browser-storage';
+import { createExternalStore, useExternalStore } from './external-store';
 import { APP_CONFIG_CACHE_KEY } from './storage-keys';
 
 export const APP_CONFIG_ENDPOINT = sessionApi.appConfig.path;
@@ -80,34 +80,21 @@ export function isValidAbsoluteUrl(value: unknown): value is string {
 // The store
 
 const NOT_LOADED: AppConfigState = { status: 'not_loaded', apiBaseUrl: null };
-let state: AppConfigState = NOT_LOADED;
+const store = createExternalStore<AppConfigState>(NOT_LOADED);
 let inflight: Promise<AppConfigState> | null = null;
-const listeners = new Set<() => void>();
 
-function setState(next: AppConfigState): void {
-  state = next;
-  for (const listener of listeners) listener();
-}
+export const getAppConfig: () => AppConfigState = store.get;
 
-export function getAppConfig(): AppConfigState {
-  return state;
-}
-
-export function subscribeAppConfig(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
+export const subscribeAppConfig = store.subscribe;
 
 export function useAppConfig(): AppConfigState {
-  return useSyncExternalStore(subscribeAppConfig, getAppConfig, getAppConfig);
+  return useExternalStore(store);
 }
 
 /** Back to 'not_loaded' (tests, or a forced reload). Listeners stay subscribed. */
 export function resetAppConfig(): void {
   inflight = null;
-  setState(NOT_LOADED);
+  store.set(NOT_LOADED);
 }
 
 /**
@@ -115,7 +102,7 @@ export function resetAppConfig(): void {
  * one load. Never rejects.
  */
 export function ensureAppConfig(deps?: Partial<AppConfigDeps>): Promise<AppConfigState> {
-  if (state.status !== 'not_loaded') return Promise.resolve(state);
+  if (store.get().status !== 'not_loaded') return Promise.resolve(store.get());
   if (!inflight) {
     const load = loadAppConfig(deps).finally(() => {
       if (inflight === load) inflight = null;
@@ -149,8 +136,8 @@ export async function loadAppConfig(overrides?: Partial<AppConfigDeps>): Promise
         if (!writeItem(APP_CONFIG_CACHE_KEY, JSON.stringify(cache), deps.storage)) {
           deps.logger.warn('[config] Could not cache the configuration in local storage.');
         }
-        setState({ status: 'loaded', apiBaseUrl: attempt.apiBaseUrl });
-        return state;
+        store.set({ status: 'loaded', apiBaseUrl: attempt.apiBaseUrl });
+        return store.get();
       }
       deps.logger.error(`[config] ${attempt.error.type}: ${attempt.error.message}`, attempt.error);
       if (!isRetryable(attempt.error) || retry >= CONFIG_MAX_RETRIES) break;
@@ -258,15 +245,15 @@ function applyFallback(deps: AppConfigDeps): AppConfigState {
   const cached = readCachedBaseUrl(deps);
   if (cached) {
     deps.logger.warn(`[config] Using the cached API base URL ${cached}.`);
-    setState({ status: 'fallback', apiBaseUrl: cached });
-    return state;
+    store.set({ status: 'fallback', apiBaseUrl: cached });
+    return store.get();
   }
 
   const relative = resolveAgainstOrigin(FALLBACK_API_BASE, deps.origin);
   if (relative) {
     deps.logger.warn(`[config] Using the default API base URL ${relative}.`);
-    setState({ status: 'fallback', apiBaseUrl: relative });
-    return state;
+    store.set({ status: 'fallback', apiBaseUrl: relative });
+    return store.get();
   }
 
   const error = configError(
@@ -276,22 +263,17 @@ function applyFallback(deps: AppConfigDeps): AppConfigState {
     { origin: deps.origin },
   );
   deps.logger.error(`[config] ${error.message}`, error);
-  setState(NOT_LOADED);
-  return state;
+  store.set(NOT_LOADED);
+  return store.get();
 }
 
 /** The cached address when it is readable, under 24 hours old and a valid absolute URL. */
 function readCachedBaseUrl(deps: AppConfigDeps): string | null {
   const raw = readItem(APP_CONFIG_CACHE_KEY, deps.storage);
   if (raw === null) return null;
-  let cache: unknown;
-  try {
-    cache = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (typeof cache !== 'object' || cache === null) return null;
-  const { apiBaseUrl, timestamp } = cache as Partial<Record<keyof AppConfigCache, unknown>>;
+  const cache: Partial<Record<keyof AppConfigCache, unknown>> | undefined = parseJsonObject(raw);
+  if (!cache) return null;
+  const { apiBaseUrl, timestamp } = cache;
   if (typeof timestamp !== 'number' || !Number.isFinite(timestamp)) return null;
   const age = deps.now() - timestamp;
   if (age < 0 || age >= CONFIG_CACHE_MAX_AGE_MS) return null;

@@ -6,11 +6,17 @@
  * short-lived access token for the Bearer header. The stored copy only bridges page reloads until
  * that check has answered.
  */
-import { useSyncExternalStore } from 'react';
 // The subpath keeps zod (the contracts' schemas) out of the login screen's bundle.
 import { sessionApi } from '@console/contracts/api';
 import { ensureAppConfig, getAppConfig } from './app-config';
-import { defaultStorage, readItem, removeItem, writeItem } from './browser-storage';
+import {
+  defaultStorage,
+  parseJsonObject,
+  readItem,
+  removeItem,
+  writeItem,
+} from './browser-storage';
+import { createExternalStore, useExternalStore } from './external-store';
 import { AUTH_TOKENS_KEY } from './storage-keys';
 
 export interface AuthTokens {
@@ -34,10 +40,11 @@ export interface SessionStatusResponse {
 export const SESSION_STATUS_PATH = sessionApi.status.path;
 
 const SIGNED_OUT: AuthSession = { isAuthenticated: false, accessToken: null, userEmail: null };
-let session: AuthSession = SIGNED_OUT;
-const listeners = new Set<() => void>();
+const store = createExternalStore<AuthSession>(SIGNED_OUT);
 
+/** Subscribers hear of a change only: the same session again notifies nobody. */
 function setSession(next: AuthSession): void {
+  const session = store.get();
   if (
     next.accessToken === session.accessToken &&
     next.userEmail === session.userEmail &&
@@ -45,23 +52,15 @@ function setSession(next: AuthSession): void {
   ) {
     return;
   }
-  session = next;
-  for (const listener of listeners) listener();
+  store.set(next);
 }
 
-export function getAuthSession(): AuthSession {
-  return session;
-}
+export const getAuthSession: () => AuthSession = store.get;
 
-export function subscribeAuthSession(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
+export const subscribeAuthSession = store.subscribe;
 
 export function useAuthSession(): AuthSession {
-  return useSyncExternalStore(subscribeAuthSession, getAuthSession, getAuthSession);
+  return useExternalStore(store);
 }
 
 /** Signs in and saves the tokens. An empty access token signs out instead. */
@@ -93,7 +92,7 @@ export function restoreAuthSession(storage = defaultStorage()): AuthSession {
   const raw = readItem(AUTH_TOKENS_KEY, storage);
   if (raw === null) {
     setSession(SIGNED_OUT);
-    return session;
+    return store.get();
   }
   const tokens = parseStoredTokens(raw);
   if (tokens) {
@@ -102,18 +101,13 @@ export function restoreAuthSession(storage = defaultStorage()): AuthSession {
     console.warn('[auth] The stored session could not be read and was cleared.');
     clearTokens(storage);
   }
-  return session;
+  return store.get();
 }
 
 function parseStoredTokens(raw: string): AuthTokens | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { accessToken, userEmail } = value as Record<string, unknown>;
+  const value = parseJsonObject(raw);
+  if (!value) return undefined;
+  const { accessToken, userEmail } = value;
   if (typeof accessToken !== 'string' || accessToken === '') return undefined;
   if (userEmail !== undefined && userEmail !== null && typeof userEmail !== 'string') {
     return undefined;
@@ -163,18 +157,18 @@ export async function checkSessionStatus(
   } catch (cause) {
     deps.logger.error('[auth] Session status check failed: network error.', cause);
     clearTokens(deps.storage);
-    return session;
+    return store.get();
   }
 
   // 401 is the server's ordinary "no session" answer (body `{isAuthenticated:false}`).
   if (response.status === 401) {
     clearTokens(deps.storage);
-    return session;
+    return store.get();
   }
   if (!response.ok) {
     deps.logger.error(`[auth] Session status check failed with status ${response.status}.`);
     clearTokens(deps.storage);
-    return session;
+    return store.get();
   }
 
   let body: unknown;
@@ -183,7 +177,7 @@ export async function checkSessionStatus(
   } catch (cause) {
     deps.logger.error('[auth] Session status answer is not JSON.', cause);
     clearTokens(deps.storage);
-    return session;
+    return store.get();
   }
   const status = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   if (status.isAuthenticated === true && typeof status.accessToken === 'string') {
@@ -200,7 +194,7 @@ export async function checkSessionStatus(
     }
     clearTokens(deps.storage);
   }
-  return session;
+  return store.get();
 }
 
 export interface StartupDeps {

@@ -37,3 +37,16 @@ export function removeItem(key: string, storage = defaultStorage()): void {
     // Ignored: storage that refuses access is treated as empty everywhere.
   }
 }
+
+/** A stored JSON object's fields; undefined when the text is not JSON or not an object. */
+export function parseJsonObject(raw: string): Record<string, unknown> | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  return typeof value === 'object' && value !== null
+    ? (value as Record<string, unknown>)
+    : undefined;
+}

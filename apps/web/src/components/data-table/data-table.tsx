@@ -25,7 +25,6 @@ import {
 } from '@tanstack/react-table';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { PageSize } from '@console/contracts';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
@@ -40,7 +39,11 @@ import { cn } from '@/components/ui/utils';
 import { usePageSize } from '@/lib/page-size-storage';
 import { clampPage, pageAfterDelete, pageCount as countPages } from '@/lib/paging';
 import type { PageSizeKey } from '@/lib/storage-keys';
-import { DataTablePagination, type PagerTexts } from './data-table-pagination';
+import {
+  DataTablePagination,
+  type DataTablePaginationProps,
+  type PagerTexts,
+} from './data-table-pagination';
 import { addNamespaces } from '@/lib/i18n';
 import { table } from '@/locales/en.json?table&lang.json';
 
@@ -65,13 +68,12 @@ export interface DataTableHandle {
   resetPage: () => void;
 }
 
-export interface ServerPaging {
-  /** 1-based. */
-  page: number;
-  pageSize: PageSize;
+/** The page the screen fetched, and where the pager reports changes. */
+export interface ServerPaging extends Pick<
+  DataTablePaginationProps,
+  'page' | 'pageSize' | 'onPageChange' | 'onPageSizeChange'
+> {
   totalCount: number;
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (size: PageSize) => void;
   /** Server-side sorting; without it the headers do not sort. */
   sorting?: SortingState;
   onSortingChange?: (sorting: SortingState) => void;
@@ -132,11 +134,9 @@ function usePagerTexts(texts: PagerTexts | undefined): PagerTexts {
 function ClientDataTable<TData>({
   pageSizeKey,
   initialSorting,
-  pagerTexts,
   ref,
   ...props
 }: DataTableCommonProps<TData> & { pageSizeKey: PageSizeKey; initialSorting?: SortingState }) {
-  const texts = usePagerTexts(pagerTexts);
   const [pageSize, setPageSize] = usePageSize(pageSizeKey);
   const [sorting, setSorting] = useState<SortingState>(initialSorting ?? []);
   const [requestedPage, setPage] = useState(1);
@@ -183,30 +183,25 @@ function ClientDataTable<TData>({
     <DataTableView
       {...props}
       table={table}
-      pagination={
-        <DataTablePagination
-          texts={texts}
-          page={page}
-          pageCount={pages}
-          pageSize={pageSize}
-          onPageChange={(next) => setPage(clampPage(next, pages))}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-        />
-      }
+      pager={{
+        page,
+        pageCount: pages,
+        pageSize,
+        onPageChange: (next) => setPage(clampPage(next, pages)),
+        onPageSizeChange: (size) => {
+          setPageSize(size);
+          setPage(1);
+        },
+      }}
     />
   );
 }
 
 function ServerDataTable<TData>({
   server,
-  pagerTexts,
   ref,
   ...props
 }: DataTableCommonProps<TData> & { server: ServerPaging }) {
-  const texts = usePagerTexts(pagerTexts);
   const pages = countPages(server.totalCount, server.pageSize);
   const page = clampPage(server.page, pages);
   const sortable = server.sorting !== undefined && server.onSortingChange !== undefined;
@@ -254,24 +249,22 @@ function ServerDataTable<TData>({
     <DataTableView
       {...props}
       table={table}
-      pagination={
-        <DataTablePagination
-          texts={texts}
-          page={page}
-          pageCount={pages}
-          pageSize={server.pageSize}
-          totalCount={server.totalCount}
-          onPageChange={(next) => server.onPageChange(clampPage(next, pages))}
-          onPageSizeChange={server.onPageSizeChange}
-        />
-      }
+      pager={{
+        page,
+        pageCount: pages,
+        pageSize: server.pageSize,
+        totalCount: server.totalCount,
+        onPageChange: (next) => server.onPageChange(clampPage(next, pages)),
+        onPageSizeChange: server.onPageSizeChange,
+      }}
     />
   );
 }
 
 function DataTableView<TData>({
   table,
-  pagination,
+  pager,
+  pagerTexts,
   label,
   emptyText,
   isLoading = false,
@@ -280,8 +273,12 @@ function DataTableView<TData>({
   rowClassName,
   loadingRows = 5,
   data,
-}: DataTableCommonProps<TData> & { table: TanStackTable<TData>; pagination: React.ReactNode }) {
+}: DataTableCommonProps<TData> & {
+  table: TanStackTable<TData>;
+  pager: Omit<DataTablePaginationProps, 'texts'>;
+}) {
   const { t } = useTranslation();
+  const texts = usePagerTexts(pagerTexts);
 
   if (error) {
     return <ApiErrorAlert error={error} onRetry={onRetry} />;
@@ -340,7 +337,7 @@ function DataTableView<TData>({
           {t('table.loading')}
         </p>
       ) : (
-        pagination
+        <DataTablePagination {...pager} texts={texts} />
       )}
     </div>
   );

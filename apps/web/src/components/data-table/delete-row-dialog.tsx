@@ -3,13 +3,11 @@ import type { QueryKey } from '@tanstack/react-query';
 import { ConfirmDialog } from '../confirm-dialog';
 import type { DataTableHandle } from './data-table';
 import { useDeleteRow, type DeleteRowOptions } from './use-delete-row';
+import type { RowDialogs } from './use-row-dialogs';
 
 export interface DeleteRowDialogProps<TRow> {
-  /** The row to delete while the dialog is open (kept while it closes); null: closed. */
-  row: TRow | null;
-  open: boolean;
-  /** Closes the dialog (dismissed, or the delete finished either way). */
-  onClose: () => void;
+  /** The screen's dialogs; this one is open when they show 'delete' for a row. */
+  dialogs: Pick<RowDialogs<string, TRow>, 'open' | 'row' | 'close' | 'onOpenChange'>;
   /** The screen's delete mutation. */
   mutation: { mutate: DeleteRowOptions<TRow>['mutate']; isPending: boolean };
   queryKey: QueryKey;
@@ -23,9 +21,7 @@ export interface DeleteRowDialogProps<TRow> {
 
 /** The confirmation of a list row's deletion, followed by the one delete flow (`useDeleteRow`). */
 export function DeleteRowDialog<TRow>({
-  row,
-  open,
-  onClose,
+  dialogs: { open, row, close, onOpenChange },
   mutation,
   queryKey,
   tableRef,
@@ -41,14 +37,12 @@ export function DeleteRowDialog<TRow>({
     tableRef,
     successText,
     errorText,
-    onSettled: onClose,
+    onSettled: close,
   });
   return (
     <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
+      open={open === 'delete'}
+      onOpenChange={onOpenChange}
       title={title}
       description={row ? description(row) : ''}
       confirmLabel={confirmLabel}

@@ -16,5 +16,6 @@ export { WaitingForConfiguration } from '../waiting-for-configuration';
 export { useDeleteRow, type DeleteRowOptions } from './use-delete-row';
 export { DeleteRowDialog, type DeleteRowDialogProps } from './delete-row-dialog';
 export { RowActions, type RowActionsProps } from './row-actions';
+export { AddButton, ListScreen } from './list-screen';
 export { QueryTable, type ListPage, type TableQuery } from './query-table';
 export { useRowDialogs, type RowDialogs } from './use-row-dialogs';

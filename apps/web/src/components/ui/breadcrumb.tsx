@@ -1,7 +1,6 @@
 import type * as React from 'react';
 import { Slot } from 'radix-ui';
-import { ChevronRightIcon, EllipsisIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { ChevronRightIcon } from 'lucide-react';
 import { cn } from './utils';
 
 function Breadcrumb({ ...props }: React.ComponentProps<'nav'>) {
@@ -76,22 +75,6 @@ function BreadcrumbSeparator({ children, className, ...props }: React.ComponentP
   );
 }
 
-function BreadcrumbEllipsis({ className, ...props }: React.ComponentProps<'span'>) {
-  const { t } = useTranslation();
-  return (
-    <span
-      data-slot="breadcrumb-ellipsis"
-      role="presentation"
-      aria-hidden="true"
-      className={cn('flex size-9 items-center justify-center', className)}
-      {...props}
-    >
-      <EllipsisIcon className="size-4" />
-      <span className="sr-only">{t('common.more')}</span>
-    </span>
-  );
-}
-
 export {
   Breadcrumb,
   BreadcrumbList,
@@ -99,5 +82,4 @@ export {
   BreadcrumbLink,
   BreadcrumbPage,
   BreadcrumbSeparator,
-  BreadcrumbEllipsis,
 };

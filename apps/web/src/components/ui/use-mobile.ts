@@ -4,8 +4,8 @@ import { useSyncExternalStore } from 'react';
  * Spec part 1, section 2: "at or below 768 px wide" the sidebar becomes a slide-in panel.
  * shadcn's hook uses `max-width: 767px`; the spec includes 768 itself.
  */
-export const MOBILE_BREAKPOINT = 768;
-export const MOBILE_MEDIA_QUERY = `(max-width: ${MOBILE_BREAKPOINT}px)`;
+const MOBILE_BREAKPOINT = 768;
+const MOBILE_MEDIA_QUERY = `(max-width: ${MOBILE_BREAKPOINT}px)`;
 
 function mediaQuery(): MediaQueryList | undefined {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function'

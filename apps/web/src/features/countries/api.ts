@@ -2,7 +2,7 @@
  * The countries calls (spec part 1, section 7) with their query key, and the texts of a failed
  * delete (section 8).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import {
   apiPath,
@@ -13,12 +13,13 @@ import {
   type ImportResult,
   importResultSchema,
 } from '@console/contracts';
-import { ApiError, api, apiErrorMessage } from '@/lib/api-client';
+import { ApiError, api, apiErrorMessage, getParsed } from '@/lib/api-client';
+import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 
 export const countriesQueryKey = ['countries'] as const;
 
 export async function fetchCountries(signal?: AbortSignal): Promise<Country[]> {
-  return countryListSchema.parse(await api.get<unknown>(apiPath(countriesApi.list), { signal }));
+  return getParsed(countryListSchema, apiPath(countriesApi.list), signal);
 }
 
 /**
@@ -45,11 +46,7 @@ export function useDeleteCountryMutation() {
 }
 
 export function useImportCountriesMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: importCountries,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: countriesQueryKey }),
-  });
+  return useInvalidatingMutation(importCountries, countriesQueryKey);
 }
 
 /** What a failed country delete says (spec 8, "Delete country"). */

@@ -1,9 +1,8 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
 import type { Country } from '@console/contracts';
-import { dateSorting, numberSorting, textSorting } from '@/components/data-table/sorting';
-import { RowActions } from '@/components/data-table/row-actions';
-import { formatDateTime } from '@/lib/format';
+import { actionsColumn, dateColumn } from '@/components/data-table/columns';
+import { numberSorting, textSorting } from '@/components/data-table/sorting';
 
 export interface CountryRowActions {
   onDelete: (country: Country) => void;
@@ -47,43 +46,20 @@ export function countriesColumns(
       sortingFn: numberSorting,
       cell: ({ row }) => row.original.sequence ?? notSet,
     },
-    {
-      accessorKey: 'validFrom',
-      header: t('countries.columns.validFrom'),
-      sortingFn: dateSorting,
-      cell: ({ row }) => formatDateTime(row.original.validFrom),
-    },
-    {
-      accessorKey: 'validTo',
-      header: t('countries.columns.validTo'),
-      sortingFn: dateSorting,
-      cell: ({ row }) => formatDateTime(row.original.validTo),
-    },
+    dateColumn<Country>('validFrom', t('countries.columns.validFrom')),
+    dateColumn<Country>('validTo', t('countries.columns.validTo')),
     {
       accessorKey: 'cachedRisk',
       header: t('countries.columns.risk'),
       sortingFn: textSorting,
       cell: ({ row }) => text(row.original.cachedRisk),
     },
-    {
-      accessorKey: 'cachedRiskAt',
-      header: t('countries.columns.riskDate'),
-      sortingFn: dateSorting,
-      cell: ({ row }) => formatDateTime(row.original.cachedRiskAt),
-    },
-    {
-      id: 'actions',
-      header: t('countries.columns.actions'),
-      enableSorting: false,
-      meta: { className: 'w-0 whitespace-nowrap' },
-      // Editing countries is not offered yet (spec: "edit (disabled)"): no onEdit.
-      cell: ({ row }) => (
-        <RowActions
-          editLabel={t('countries.edit', { name: row.original.countryName })}
-          deleteLabel={t('countries.delete', { name: row.original.countryName })}
-          onDelete={() => onDelete(row.original)}
-        />
-      ),
-    },
+    dateColumn<Country>('cachedRiskAt', t('countries.columns.riskDate')),
+    // Editing countries is not offered yet (spec: "edit (disabled)"): no onEdit.
+    actionsColumn(t('countries.columns.actions'), (country: Country) => ({
+      editLabel: t('countries.edit', { name: country.countryName }),
+      deleteLabel: t('countries.delete', { name: country.countryName }),
+      onDelete: () => onDelete(country),
+    })),
   ];
 }

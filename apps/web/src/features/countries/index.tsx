@@ -4,20 +4,20 @@
  * country (admins; section 8 gives every refusal's text).
  */
 import { useMemo, useRef } from 'react';
-import { FileSpreadsheetIcon, PlusIcon } from 'lucide-react';
+import { FileSpreadsheetIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { countryImportFile, type Country } from '@console/contracts';
 import { paths } from '@/app/paths';
 import {
+  AddButton,
   DeleteRowDialog,
+  ListScreen,
   QueryTable,
-  WaitingForConfiguration,
   type DataTableHandle,
   useRowDialogs,
 } from '@/components/data-table';
 import { ImportJsonButton } from '@/components/import-json-button';
-import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
 import {
@@ -39,33 +39,27 @@ export default function CountriesPage() {
   const importCountries = useImportCountriesMutation();
 
   return (
-    <>
-      <PageHeader
-        title={t('pages.countries')}
-        actions={
-          <>
-            {/* Adding a single country is not offered yet (spec: "add country (disabled)"). */}
-            <Button disabled>
-              <PlusIcon aria-hidden="true" />
-              {t('countries.add')}
-            </Button>
-            <ImportJsonButton
-              label={t('countries.import')}
-              file={countryImportFile}
-              importRecords={importCountries.mutateAsync}
-              successMessage={(count) => t('countries.imported', { count })}
-            />
-            <Button variant="outline" onClick={() => void navigate(paths.fatfImport())}>
-              <FileSpreadsheetIcon aria-hidden="true" />
-              {t('countries.importFatf')}
-            </Button>
-          </>
-        }
-      />
-      <WaitingForConfiguration>
-        <CountriesTable />
-      </WaitingForConfiguration>
-    </>
+    <ListScreen
+      title={t('pages.countries')}
+      actions={
+        <>
+          {/* Adding a single country is not offered yet (spec: "add country (disabled)"). */}
+          <AddButton label={t('countries.add')} />
+          <ImportJsonButton
+            label={t('countries.import')}
+            file={countryImportFile}
+            importRecords={importCountries.mutateAsync}
+            successMessage={(count) => t('countries.imported', { count })}
+          />
+          <Button variant="outline" onClick={() => void navigate(paths.fatfImport())}>
+            <FileSpreadsheetIcon aria-hidden="true" />
+            {t('countries.importFatf')}
+          </Button>
+        </>
+      }
+    >
+      <CountriesTable />
+    </ListScreen>
   );
 }
 
@@ -93,9 +87,7 @@ function CountriesTable() {
         getRowId={(row) => String(row.id)}
       />
       <DeleteRowDialog<Country>
-        row={dialogs.row}
-        open={dialogs.open === 'delete'}
-        onClose={dialogs.close}
+        dialogs={dialogs}
         mutation={deleteCountry}
         queryKey={countriesQueryKey}
         tableRef={tableRef}

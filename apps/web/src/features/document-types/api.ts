@@ -2,7 +2,7 @@
  * The document types calls (spec part 1, section 7) with their query keys, and the texts of a
  * failed delete (section 8).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import {
   apiPath,
@@ -20,7 +20,8 @@ import {
   importResultSchema,
   usedNamesSchema,
 } from '@console/contracts';
-import { ApiError, api, apiErrorMessage } from '@/lib/api-client';
+import { ApiError, api, apiErrorMessage, getParsed } from '@/lib/api-client';
+import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 
 export const documentTypesQueryKeys = {
   /** Every query of this feature: what a write makes stale. */
@@ -34,25 +35,19 @@ export const documentTypesQueryKeys = {
 export const formListQueryKey = ['forms', 'list'] as const;
 
 export async function fetchDocumentTypes(signal?: AbortSignal): Promise<DocumentType[]> {
-  return documentTypeListSchema.parse(
-    await api.get<unknown>(apiPath(documentTypesApi.list), { signal }),
-  );
+  return getParsed(documentTypeListSchema, apiPath(documentTypesApi.list), signal);
 }
 
 export async function fetchUsedTags(signal?: AbortSignal): Promise<string[]> {
-  return usedNamesSchema.parse(
-    await api.get<unknown>(apiPath(documentTypesApi.usedTags), { signal }),
-  );
+  return getParsed(usedNamesSchema, apiPath(documentTypesApi.usedTags), signal);
 }
 
 export async function fetchUsedApiServiceNames(signal?: AbortSignal): Promise<string[]> {
-  return usedNamesSchema.parse(
-    await api.get<unknown>(apiPath(documentTypesApi.usedApiServiceNames), { signal }),
-  );
+  return getParsed(usedNamesSchema, apiPath(documentTypesApi.usedApiServiceNames), signal);
 }
 
 export async function fetchFormList(signal?: AbortSignal): Promise<FormListItem[]> {
-  return formListSchema.parse(await api.get<unknown>(apiPath(formsApi.list), { signal }));
+  return getParsed(formListSchema, apiPath(formsApi.list), signal);
 }
 
 export async function createDocumentType(body: DocumentTypeCreate): Promise<DocumentType> {
@@ -111,12 +106,11 @@ export function useFormListQuery() {
 
 /** Create (no `id` given) or update the document type `id`; the lists reload afterwards. */
 export function useSaveDocumentTypeMutation(id: string | undefined) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: DocumentTypeCreate) =>
+  return useInvalidatingMutation(
+    (body: DocumentTypeCreate) =>
       id === undefined ? createDocumentType(body) : updateDocumentType(id, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentTypesQueryKeys.all }),
-  });
+    documentTypesQueryKeys.all,
+  );
 }
 
 export function useDeleteDocumentTypeMutation() {
@@ -126,11 +120,7 @@ export function useDeleteDocumentTypeMutation() {
 }
 
 export function useImportDocumentTypesMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: importDocumentTypes,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentTypesQueryKeys.all }),
-  });
+  return useInvalidatingMutation(importDocumentTypes, documentTypesQueryKeys.all);
 }
 
 /** What a failed document type delete says (spec 8, "Delete document type"). */

@@ -15,7 +15,7 @@ import {
   documentTypeUpdateSchema,
   type DocumentType,
 } from '@console/contracts';
-import { DialogForm, FormDialog, FormField } from '@/components/form';
+import { DialogForm, FormDialog, FormField, type FormDialogProps } from '@/components/form';
 import { useSaveDocumentTypeMutation } from './api';
 import {
   VALIDITY_PARTS,
@@ -31,9 +31,7 @@ import {
 import { DocumentTypeIdField } from './document-type-id-field';
 import { ApiReferencesField, TagsField } from './name-editors';
 
-export interface DocumentTypeDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+export interface DocumentTypeDialogProps extends Pick<FormDialogProps, 'open' | 'onOpenChange'> {
   /** The document type to edit; none to create one. */
   documentType: DocumentType | null;
 }

@@ -2,11 +2,10 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
 import { expectedFormName, type DocumentType } from '@console/contracts';
 import { apiReferenceEntries } from './document-type-form';
-import { dateSorting, numberSorting, textSorting } from '@/components/data-table/sorting';
-import { RowActions } from '@/components/data-table/row-actions';
+import { actionsColumn, dateColumn } from '@/components/data-table/columns';
+import { numberSorting, textSorting } from '@/components/data-table/sorting';
 import { Badge } from '@/components/ui/badge';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { formatDateTime } from '@/lib/format';
 
 export interface DocumentTypeColumnsOptions {
   /** The name shown for a document type: its translated label, or its display name. */
@@ -85,32 +84,14 @@ export function documentTypesColumns(
       sortingFn: numberSorting,
       cell: ({ row }) => row.original.sequence ?? notSet,
     },
-    {
-      accessorKey: 'validFrom',
-      header: t('documentTypes.columns.validFrom'),
-      sortingFn: dateSorting,
-      cell: ({ row }) => formatDateTime(row.original.validFrom),
-    },
-    {
-      accessorKey: 'validTo',
-      header: t('documentTypes.columns.validTo'),
-      sortingFn: dateSorting,
-      cell: ({ row }) => formatDateTime(row.original.validTo),
-    },
-    {
-      id: 'actions',
-      header: t('documentTypes.columns.actions'),
-      enableSorting: false,
-      meta: { className: 'w-0 whitespace-nowrap' },
-      cell: ({ row }) => (
-        <RowActions
-          editLabel={t('documentTypes.edit', { id: row.original.id })}
-          onEdit={() => onEdit(row.original)}
-          deleteLabel={t('documentTypes.delete', { id: row.original.id })}
-          onDelete={() => onDelete(row.original)}
-        />
-      ),
-    },
+    dateColumn<DocumentType>('validFrom', t('documentTypes.columns.validFrom')),
+    dateColumn<DocumentType>('validTo', t('documentTypes.columns.validTo')),
+    actionsColumn(t('documentTypes.columns.actions'), (documentType: DocumentType) => ({
+      editLabel: t('documentTypes.edit', { id: documentType.id }),
+      onEdit: () => onEdit(documentType),
+      deleteLabel: t('documentTypes.delete', { id: documentType.id }),
+      onDelete: () => onDelete(documentType),
+    })),
   ];
 }
 

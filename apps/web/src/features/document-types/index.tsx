@@ -4,21 +4,19 @@
  * create and edit dialog, deleting (admins; section 8 gives every refusal's text) and importing
  * from a JSON file.
  */
-import { useMemo, useRef, type RefObject } from 'react';
-import { PlusIcon } from 'lucide-react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { documentTypeImportFile, type DocumentType } from '@console/contracts';
 import {
+  AddButton,
   DeleteRowDialog,
+  ListScreen,
   QueryTable,
-  WaitingForConfiguration,
   type DataTableHandle,
   type RowDialogs,
   useRowDialogs,
 } from '@/components/data-table';
 import { ImportJsonButton } from '@/components/import-json-button';
-import { PageHeader } from '@/components/page-header';
-import { Button } from '@/components/ui/button';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
 import {
   deleteDocumentTypeErrorText,
@@ -40,64 +38,42 @@ type Dialogs = RowDialogs<'add' | 'edit' | 'delete', DocumentType>;
 export default function DocumentTypesPage() {
   const { t } = useTranslation();
   const importDocumentTypes = useImportDocumentTypesMutation();
-  const deleteDocumentType = useDeleteDocumentTypeMutation();
-  const tableRef = useRef<DataTableHandle>(null);
   const dialogs: Dialogs = useRowDialogs();
 
   return (
-    <>
-      <PageHeader
-        title={t('pages.documentTypes')}
-        actions={
-          <>
-            <Button onClick={() => dialogs.show('add')}>
-              <PlusIcon aria-hidden="true" />
-              {t('documentTypes.add')}
-            </Button>
-            <ImportJsonButton
-              label={t('documentTypes.import')}
-              file={documentTypeImportFile}
-              importRecords={importDocumentTypes.mutateAsync}
-              successMessage={(count) => t('documentTypes.imported', { count })}
-            />
-          </>
-        }
-      />
-      <WaitingForConfiguration>
-        <DocumentTypesTable tableRef={tableRef} show={dialogs.show} />
-      </WaitingForConfiguration>
-      <DocumentTypeDialog
-        open={dialogs.open === 'add' || dialogs.open === 'edit'}
-        onOpenChange={dialogs.onOpenChange}
-        documentType={dialogs.open === 'add' ? null : dialogs.row}
-      />
-      <DeleteRowDialog<DocumentType>
-        row={dialogs.row}
-        open={dialogs.open === 'delete'}
-        onClose={dialogs.close}
-        mutation={deleteDocumentType}
-        queryKey={documentTypesQueryKeys.all}
-        tableRef={tableRef}
-        title={t('documentTypes.deleteTitle')}
-        description={(row) => t('documentTypes.deleteDescription', { id: row.id })}
-        confirmLabel={t('documentTypes.deleteConfirm')}
-        successText={(row) => t('documentTypes.deleted', { id: row.id })}
-        errorText={(error, row) => deleteDocumentTypeErrorText(error, row, t)}
-      />
-    </>
+    <ListScreen
+      title={t('pages.documentTypes')}
+      actions={
+        <>
+          <AddButton label={t('documentTypes.add')} onClick={() => dialogs.show('add')} />
+          <ImportJsonButton
+            label={t('documentTypes.import')}
+            file={documentTypeImportFile}
+            importRecords={importDocumentTypes.mutateAsync}
+            successMessage={(count) => t('documentTypes.imported', { count })}
+          />
+        </>
+      }
+      dialogs={
+        <DocumentTypeDialog
+          open={dialogs.open === 'add' || dialogs.open === 'edit'}
+          onOpenChange={dialogs.onOpenChange}
+          documentType={dialogs.open === 'add' ? null : dialogs.row}
+        />
+      }
+    >
+      <DocumentTypesTable dialogs={dialogs} />
+    </ListScreen>
   );
 }
 
-function DocumentTypesTable({
-  tableRef,
-  show,
-}: {
-  tableRef: RefObject<DataTableHandle | null>;
-  show: Dialogs['show'];
-}) {
+function DocumentTypesTable({ dialogs }: { dialogs: Dialogs }) {
   const { t, i18n } = useTranslation();
   const documentTypes = useDocumentTypesQuery();
   const forms = useFormListQuery();
+  const deleteDocumentType = useDeleteDocumentTypeMutation();
+  const tableRef = useRef<DataTableHandle>(null);
+  const { show } = dialogs;
 
   const formNames = useMemo(
     () => (forms.data ? new Set(forms.data.map((form) => form.name)) : undefined),
@@ -119,14 +95,27 @@ function DocumentTypesTable({
   );
 
   return (
-    <QueryTable<DocumentType>
-      ref={tableRef}
-      query={documentTypes}
-      columns={columns}
-      label={t('pages.documentTypes')}
-      emptyText={t('documentTypes.empty')}
-      pageSizeKey={PAGE_SIZE_KEYS.documentTypes}
-      getRowId={(row) => row.id}
-    />
+    <>
+      <QueryTable<DocumentType>
+        ref={tableRef}
+        query={documentTypes}
+        columns={columns}
+        label={t('pages.documentTypes')}
+        emptyText={t('documentTypes.empty')}
+        pageSizeKey={PAGE_SIZE_KEYS.documentTypes}
+        getRowId={(row) => row.id}
+      />
+      <DeleteRowDialog<DocumentType>
+        dialogs={dialogs}
+        mutation={deleteDocumentType}
+        queryKey={documentTypesQueryKeys.all}
+        tableRef={tableRef}
+        title={t('documentTypes.deleteTitle')}
+        description={(row) => t('documentTypes.deleteDescription', { id: row.id })}
+        confirmLabel={t('documentTypes.deleteConfirm')}
+        successText={(row) => t('documentTypes.deleted', { id: row.id })}
+        errorText={(error, row) => deleteDocumentTypeErrorText(error, row, t)}
+      />
+    </>
   );
 }

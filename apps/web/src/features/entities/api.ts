@@ -1,7 +1,7 @@
 /** The entities call of the tenant portal (spec part 1, section 7), with its query keys. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiPath, entitiesApi, type EntityPage, entityPageSchema } from '@console/contracts';
-import { api } from '@/lib/api-client';
+import { getParsed } from '@/lib/api-client';
 import { offsetPageQuery, type OffsetPageRequest } from '@/lib/paging';
 
 export const entitiesQueryKeys = {
@@ -14,8 +14,10 @@ export async function fetchEntities(
   request: OffsetPageRequest,
   signal?: AbortSignal,
 ): Promise<EntityPage> {
-  return entityPageSchema.parse(
-    await api.get<unknown>(`${apiPath(entitiesApi.list)}?${offsetPageQuery(request)}`, { signal }),
+  return getParsed(
+    entityPageSchema,
+    `${apiPath(entitiesApi.list)}?${offsetPageQuery(request)}`,
+    signal,
   );
 }
 

@@ -6,8 +6,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@console/contracts';
-import { QueryTable, WaitingForConfiguration } from '@/components/data-table';
-import { PageHeader } from '@/components/page-header';
+import { ListScreen, QueryTable } from '@/components/data-table';
 import { useServerPaging } from '@/lib/paging';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
 import { useEntitiesQuery } from './api';
@@ -20,12 +19,9 @@ addNamespaces({ entities });
 export default function EntitiesPage() {
   const { t } = useTranslation();
   return (
-    <>
-      <PageHeader title={t('pages.entities')} />
-      <WaitingForConfiguration>
-        <EntitiesTable />
-      </WaitingForConfiguration>
-    </>
+    <ListScreen title={t('pages.entities')}>
+      <EntitiesTable />
+    </ListScreen>
   );
 }
 

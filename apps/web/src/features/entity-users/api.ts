@@ -11,7 +11,7 @@ import {
   entityUserPageSchema,
   entityUsersApi,
 } from '@console/contracts';
-import { ApiError, api, apiErrorMessage } from '@/lib/api-client';
+import { ApiError, api, apiErrorMessage, getParsed } from '@/lib/api-client';
 import { offsetPageQuery, type OffsetPageRequest } from '@/lib/paging';
 
 export const entityUsersQueryKeys = {
@@ -24,10 +24,10 @@ export async function fetchEntityUsers(
   request: OffsetPageRequest,
   signal?: AbortSignal,
 ): Promise<EntityUserPage> {
-  return entityUserPageSchema.parse(
-    await api.get<unknown>(`${apiPath(entityUsersApi.list)}?${offsetPageQuery(request)}`, {
-      signal,
-    }),
+  return getParsed(
+    entityUserPageSchema,
+    `${apiPath(entityUsersApi.list)}?${offsetPageQuery(request)}`,
+    signal,
   );
 }
 

@@ -11,12 +11,11 @@ import { toast } from 'sonner';
 import { validateKeyDeletion, type EntityUser } from '@console/contracts';
 import {
   ConfirmDialog,
+  ListScreen,
   QueryTable,
-  WaitingForConfiguration,
   type RowDialogs,
   useRowDialogs,
 } from '@/components/data-table';
-import { PageHeader } from '@/components/page-header';
 import { useIsAdmin } from '@/lib/signed-in-user';
 import { useServerPaging } from '@/lib/paging';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
@@ -45,13 +44,9 @@ export default function EntityUsersPage() {
   const { t } = useTranslation();
   const dialogs: Dialogs = useRowDialogs();
   return (
-    <>
-      <PageHeader title={t('pages.entityUsers')} />
-      <WaitingForConfiguration>
-        <EntityUsersTable show={dialogs.show} />
-      </WaitingForConfiguration>
-      <DeleteKeyDialog dialogs={dialogs} />
-    </>
+    <ListScreen title={t('pages.entityUsers')} dialogs={<DeleteKeyDialog dialogs={dialogs} />}>
+      <EntityUsersTable show={dialogs.show} />
+    </ListScreen>
   );
 }
 

@@ -2,7 +2,7 @@
  * The events calls (spec part 1, section 7 "Events") with their query keys, and the text of a
  * failed reset or test event (section 8).
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import {
   apiPath,
@@ -13,7 +13,8 @@ import {
   type PageSize,
   testEventResultSchema,
 } from '@console/contracts';
-import { ApiError, api } from '@/lib/api-client';
+import { ApiError, api, getParsed } from '@/lib/api-client';
+import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 
 /** What the events screen asks for: one page of the log, filtered and ordered. */
 export interface EventsRequest {
@@ -47,10 +48,10 @@ export async function fetchEvents(
   request: EventsRequest,
   signal?: AbortSignal,
 ): Promise<EventList> {
-  return eventListSchema.parse(
-    await api.get<unknown>(`${apiPath(eventsApi.list)}?${eventsSearchParams(request).toString()}`, {
-      signal,
-    }),
+  return getParsed(
+    eventListSchema,
+    `${apiPath(eventsApi.list)}?${eventsSearchParams(request).toString()}`,
+    signal,
   );
 }
 
@@ -85,20 +86,14 @@ export function useEventsQuery(request: EventsRequest) {
 }
 
 export function useResetEventMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, workerName }: { id: number; workerName?: string }) =>
-      resetEvent(id, workerName),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventsQueryKey }),
-  });
+  return useInvalidatingMutation(
+    ({ id, workerName }: { id: number; workerName?: string }) => resetEvent(id, workerName),
+    eventsQueryKey,
+  );
 }
 
 export function useCreateTestEventMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createTestEvent,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventsQueryKey }),
-  });
+  return useInvalidatingMutation(createTestEvent, eventsQueryKey);
 }
 
 /** Spec 8: a failed reset or test event says 'HTTP error! status: {status}'. */

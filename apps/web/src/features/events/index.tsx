@@ -9,8 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { SortingState } from '@tanstack/react-table';
 import type { EventItem, EventSortOrder } from '@console/contracts';
-import { QueryTable, WaitingForConfiguration, type PagerTexts } from '@/components/data-table';
-import { PageHeader } from '@/components/page-header';
+import { ListScreen, QueryTable, type PagerTexts } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -35,18 +34,22 @@ addNamespaces({ events });
 /** How long the event-name filter waits for typing to pause. */
 export const EVENT_NAME_DEBOUNCE_MS = 300;
 
+/** The status filters of the log: at most one is on, the other is disabled meanwhile. */
+type StatusFilter = 'unprocessed' | 'errored';
+const STATUS_FILTERS = [
+  { filter: 'unprocessed', id: 'events-unprocessed-only', label: 'events.filters.unprocessedOnly' },
+  { filter: 'errored', id: 'events-errored-only', label: 'events.filters.erroredOnly' },
+] as const satisfies readonly { filter: StatusFilter; id: string; label: string }[];
+
 /** The log's order at first: newest first, by the Created At column. */
 const NEWEST_FIRST: SortingState = [{ id: 'createdAt', desc: true }];
 
 export default function EventsPage() {
   const { t } = useTranslation();
   return (
-    <>
-      <PageHeader title={t('pages.events')} />
-      <WaitingForConfiguration>
-        <EventsView />
-      </WaitingForConfiguration>
-    </>
+    <ListScreen title={t('pages.events')}>
+      <EventsView />
+    </ListScreen>
   );
 }
 
@@ -65,8 +68,8 @@ function EventsView() {
   const paging = useServerPaging(PAGE_SIZE_KEYS.events, NEWEST_FIRST);
   const { page, pageSize, setPage } = paging;
   const sortOrder: EventSortOrder = paging.sorting[0]?.desc === false ? 'asc' : 'desc';
-  const [unprocessedOnly, setUnprocessedOnly] = useState(false);
-  const [erroredOnly, setErroredOnly] = useState(false);
+  // The two filters exclude each other: one piece of state, not a boolean each.
+  const [only, setOnly] = useState<StatusFilter | null>(null);
   const [nameInput, setNameInput] = useState('');
   const typedName = useDebouncedValue(nameInput.trim(), EVENT_NAME_DEBOUNCE_MS);
 
@@ -81,8 +84,8 @@ function EventsView() {
     page,
     pageSize,
     sortOrder,
-    unprocessedOnly,
-    erroredOnly,
+    unprocessedOnly: only === 'unprocessed',
+    erroredOnly: only === 'errored',
     eventName,
   });
   const resetEvent = useResetEventMutation();
@@ -141,30 +144,20 @@ function EventsView() {
               onChange={(event) => setNameInput(event.target.value)}
             />
           </div>
-          <div className="flex items-center gap-2 self-end pb-2">
-            <Checkbox
-              id="events-unprocessed-only"
-              checked={unprocessedOnly}
-              disabled={erroredOnly}
-              onCheckedChange={(checked) => {
-                setUnprocessedOnly(checked === true);
-                setPage(1);
-              }}
-            />
-            <Label htmlFor="events-unprocessed-only">{t('events.filters.unprocessedOnly')}</Label>
-          </div>
-          <div className="flex items-center gap-2 self-end pb-2">
-            <Checkbox
-              id="events-errored-only"
-              checked={erroredOnly}
-              disabled={unprocessedOnly}
-              onCheckedChange={(checked) => {
-                setErroredOnly(checked === true);
-                setPage(1);
-              }}
-            />
-            <Label htmlFor="events-errored-only">{t('events.filters.erroredOnly')}</Label>
-          </div>
+          {STATUS_FILTERS.map(({ filter, id, label }) => (
+            <div key={filter} className="flex items-center gap-2 self-end pb-2">
+              <Checkbox
+                id={id}
+                checked={only === filter}
+                disabled={only !== null && only !== filter}
+                onCheckedChange={(checked) => {
+                  setOnly(checked === true ? filter : null);
+                  setPage(1);
+                }}
+              />
+              <Label htmlFor={id}>{t(label)}</Label>
+            </div>
+          ))}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <Button

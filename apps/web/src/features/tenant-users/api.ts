@@ -2,7 +2,7 @@
  * The tenant users calls (spec part 1, section 7, "Tenants and tenant users") with their query
  * keys, and the text of a failed delete.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import {
   apiPath,
@@ -12,7 +12,8 @@ import {
   tenantUsersApi,
   tenantUserSchema,
 } from '@console/contracts';
-import { ApiError, api, apiErrorMessage } from '@/lib/api-client';
+import { ApiError, api, apiErrorMessage, getParsed } from '@/lib/api-client';
+import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 
 export const tenantUsersQueryKeys = {
   all: ['tenantUsers'] as const,
@@ -20,9 +21,7 @@ export const tenantUsersQueryKeys = {
 };
 
 export async function fetchTenantUsers(signal?: AbortSignal): Promise<TenantUser[]> {
-  return tenantUserListSchema.parse(
-    await api.get<unknown>(apiPath(tenantUsersApi.list), { signal }),
-  );
+  return getParsed(tenantUserListSchema, apiPath(tenantUsersApi.list), signal);
 }
 
 export async function createTenantUser(body: TenantUserCreate): Promise<TenantUser> {
@@ -41,11 +40,7 @@ export function useTenantUsersQuery() {
 }
 
 export function useCreateTenantUserMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createTenantUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tenantUsersQueryKeys.all }),
-  });
+  return useInvalidatingMutation(createTenantUser, tenantUsersQueryKeys.all);
 }
 
 export function useDeleteTenantUserMutation() {

@@ -3,20 +3,18 @@
  * table of the people registered for a tenant's portal, the add dialog, and removing one after
  * confirmation (which ends that person's portal access).
  */
-import { useMemo, useRef, type RefObject } from 'react';
-import { PlusIcon } from 'lucide-react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TenantUser } from '@console/contracts';
 import {
+  AddButton,
   DeleteRowDialog,
+  ListScreen,
   QueryTable,
-  WaitingForConfiguration,
   type DataTableHandle,
   type RowDialogs,
   useRowDialogs,
 } from '@/components/data-table';
-import { PageHeader } from '@/components/page-header';
-import { Button } from '@/components/ui/button';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
 import {
   deleteTenantUserErrorText,
@@ -35,29 +33,44 @@ type Dialogs = RowDialogs<'add' | 'delete', TenantUser>;
 
 export default function TenantUsersPage() {
   const { t } = useTranslation();
-  const deleteTenantUser = useDeleteTenantUserMutation();
-  const tableRef = useRef<DataTableHandle>(null);
   const dialogs: Dialogs = useRowDialogs();
 
   return (
+    <ListScreen
+      title={t('pages.tenantUsers')}
+      actions={<AddButton label={t('tenantUsers.add')} onClick={() => dialogs.show('add')} />}
+      dialogs={
+        <TenantUserDialog open={dialogs.open === 'add'} onOpenChange={dialogs.onOpenChange} />
+      }
+    >
+      <TenantUsersTable dialogs={dialogs} />
+    </ListScreen>
+  );
+}
+
+function TenantUsersTable({ dialogs }: { dialogs: Dialogs }) {
+  const { t } = useTranslation();
+  const tenantUsers = useTenantUsersQuery();
+  const deleteTenantUser = useDeleteTenantUserMutation();
+  const tableRef = useRef<DataTableHandle>(null);
+  const { show } = dialogs;
+  const columns = useMemo(
+    () => tenantUsersColumns(t, { onDelete: (row) => show('delete', row) }),
+    [t, show],
+  );
+  return (
     <>
-      <PageHeader
-        title={t('pages.tenantUsers')}
-        actions={
-          <Button onClick={() => dialogs.show('add')}>
-            <PlusIcon aria-hidden="true" />
-            {t('tenantUsers.add')}
-          </Button>
-        }
+      <QueryTable<TenantUser>
+        ref={tableRef}
+        query={tenantUsers}
+        columns={columns}
+        label={t('pages.tenantUsers')}
+        emptyText={t('tenantUsers.empty')}
+        pageSizeKey={PAGE_SIZE_KEYS.tenantUsers}
+        getRowId={(row) => String(row.id)}
       />
-      <WaitingForConfiguration>
-        <TenantUsersTable tableRef={tableRef} show={dialogs.show} />
-      </WaitingForConfiguration>
-      <TenantUserDialog open={dialogs.open === 'add'} onOpenChange={dialogs.onOpenChange} />
       <DeleteRowDialog<TenantUser>
-        row={dialogs.row}
-        open={dialogs.open === 'delete'}
-        onClose={dialogs.close}
+        dialogs={dialogs}
         mutation={deleteTenantUser}
         queryKey={tenantUsersQueryKeys.all}
         tableRef={tableRef}
@@ -68,31 +81,5 @@ export default function TenantUsersPage() {
         errorText={(error) => deleteTenantUserErrorText(error, t)}
       />
     </>
-  );
-}
-
-function TenantUsersTable({
-  tableRef,
-  show,
-}: {
-  tableRef: RefObject<DataTableHandle | null>;
-  show: Dialogs['show'];
-}) {
-  const { t } = useTranslation();
-  const tenantUsers = useTenantUsersQuery();
-  const columns = useMemo(
-    () => tenantUsersColumns(t, { onDelete: (row) => show('delete', row) }),
-    [t, show],
-  );
-  return (
-    <QueryTable<TenantUser>
-      ref={tableRef}
-      query={tenantUsers}
-      columns={columns}
-      label={t('pages.tenantUsers')}
-      emptyText={t('tenantUsers.empty')}
-      pageSizeKey={PAGE_SIZE_KEYS.tenantUsers}
-      getRowId={(row) => String(row.id)}
-    />
   );
 }

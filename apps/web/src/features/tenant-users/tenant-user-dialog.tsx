@@ -15,6 +15,7 @@ import {
   SelectField,
   contractResolver,
   optionsByLabel,
+  type FormDialogProps,
 } from '@/components/form';
 import { apiErrorMessage } from '@/lib/api-client';
 import { useTenantsQuery } from '@/features/tenants/api';
@@ -44,10 +45,7 @@ const tenantUserFormResolver = contractResolver(
 export function TenantUserDialog({
   open,
   onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+}: Pick<FormDialogProps, 'open' | 'onOpenChange'>) {
   const { t } = useTranslation();
   return (
     <FormDialog

@@ -2,7 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
 import type { TenantUser } from '@console/contracts';
 import { numberSorting, textSorting } from '@/components/data-table/sorting';
-import { RowActions } from '@/components/data-table/row-actions';
+import { actionsColumn } from '@/components/data-table/columns';
 
 /**
  * The columns of the tenant users table (spec part 1, section 2, "Tenant users screen"): ID,
@@ -25,17 +25,9 @@ export function tenantUsersColumns(
       header: t('tenantUsers.columns.tenantCompanyName'),
       sortingFn: textSorting,
     },
-    {
-      id: 'actions',
-      header: t('tenantUsers.columns.actions'),
-      enableSorting: false,
-      meta: { className: 'w-0 whitespace-nowrap' },
-      cell: ({ row }) => (
-        <RowActions
-          deleteLabel={t('tenantUsers.delete', { email: row.original.email })}
-          onDelete={() => onDelete(row.original)}
-        />
-      ),
-    },
+    actionsColumn(t('tenantUsers.columns.actions'), (tenantUser: TenantUser) => ({
+      deleteLabel: t('tenantUsers.delete', { email: tenantUser.email }),
+      onDelete: () => onDelete(tenantUser),
+    })),
   ];
 }

@@ -2,7 +2,7 @@
  * The tenants calls (spec part 1, section 7, "Tenants and tenant users") with their query keys,
  * and the text of a failed delete.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import {
   apiPath,
@@ -12,7 +12,8 @@ import {
   tenantSchema,
   type TenantWrite,
 } from '@console/contracts';
-import { ApiError, api, apiErrorMessage } from '@/lib/api-client';
+import { ApiError, api, apiErrorMessage, getParsed } from '@/lib/api-client';
+import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 
 export const tenantsQueryKeys = {
   /** Every query of this feature: what a write makes stale. */
@@ -21,7 +22,7 @@ export const tenantsQueryKeys = {
 };
 
 export async function fetchTenants(signal?: AbortSignal): Promise<Tenant[]> {
-  return tenantListSchema.parse(await api.get<unknown>(apiPath(tenantsApi.list), { signal }));
+  return getParsed(tenantListSchema, apiPath(tenantsApi.list), signal);
 }
 
 export async function createTenant(body: TenantWrite): Promise<Tenant> {
@@ -45,13 +46,11 @@ export function useTenantsQuery() {
 
 /** Create (no `id` given) or update the tenant `id`; the lists reload afterwards. */
 export function useSaveTenantMutation(id: number | undefined) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TenantWrite) =>
-      id === undefined ? createTenant(body) : updateTenant(id, body),
+  return useInvalidatingMutation(
+    (body: TenantWrite) => (id === undefined ? createTenant(body) : updateTenant(id, body)),
     // Tenant users and entities show the company name: they are stale too.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tenantsQueryKeys.all }),
-  });
+    tenantsQueryKeys.all,
+  );
 }
 
 export function useDeleteTenantMutation() {

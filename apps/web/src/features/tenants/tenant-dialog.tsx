@@ -8,7 +8,14 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { tenantWriteSchema, type Tenant, type TenantWrite } from '@console/contracts';
-import { DialogForm, FormDialog, FormField, SelectField, optionsByLabel } from '@/components/form';
+import {
+  DialogForm,
+  FormDialog,
+  FormField,
+  SelectField,
+  optionsByLabel,
+  type FormDialogProps,
+} from '@/components/form';
 import { apiErrorMessage } from '@/lib/api-client';
 import { useCountriesQuery } from '@/features/countries/api';
 import { useSaveTenantMutation } from './api';
@@ -21,9 +28,7 @@ import {
   type TenantFormValues,
 } from './tenant-form';
 
-export interface TenantDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+export interface TenantDialogProps extends Pick<FormDialogProps, 'open' | 'onOpenChange'> {
   /** The tenant to edit; none to add one. */
   tenant: Tenant | null;
 }

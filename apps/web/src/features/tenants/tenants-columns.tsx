@@ -2,7 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
 import type { Tenant } from '@console/contracts';
 import { numberSorting, textSorting } from '@/components/data-table/sorting';
-import { RowActions } from '@/components/data-table/row-actions';
+import { actionsColumn } from '@/components/data-table/columns';
 
 export interface TenantColumnsOptions {
   onEdit: (tenant: Tenant) => void;
@@ -31,19 +31,11 @@ export function tenantsColumns(
       header: t('tenants.columns.domicileCountryName'),
       sortingFn: textSorting,
     },
-    {
-      id: 'actions',
-      header: t('tenants.columns.actions'),
-      enableSorting: false,
-      meta: { className: 'w-0 whitespace-nowrap' },
-      cell: ({ row }) => (
-        <RowActions
-          editLabel={t('tenants.edit', { name: row.original.companyName })}
-          onEdit={() => onEdit(row.original)}
-          deleteLabel={t('tenants.delete', { name: row.original.companyName })}
-          onDelete={() => onDelete(row.original)}
-        />
-      ),
-    },
+    actionsColumn(t('tenants.columns.actions'), (tenant: Tenant) => ({
+      editLabel: t('tenants.edit', { name: tenant.companyName }),
+      onEdit: () => onEdit(tenant),
+      deleteLabel: t('tenants.delete', { name: tenant.companyName }),
+      onDelete: () => onDelete(tenant),
+    })),
   ];
 }
