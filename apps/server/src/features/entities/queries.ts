@@ -4,9 +4,10 @@ import {
   type EntityListQuery,
   type EntityNames,
   type EntityPage,
+  type Page,
 } from '@console/contracts';
-import { sql, type Kysely } from 'kysely';
-import { readPage, walkDirection } from '../../db/paging.ts';
+import { sql, type Kysely, type OrderByDirection } from 'kysely';
+import { readPage, walkDirection, type PagePlan } from '../../db/paging.ts';
 import type { Database, ListCountsTable } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 
@@ -23,7 +24,7 @@ export function stringEntries(value: unknown): [string, string][] {
  * keep in every writing transaction (migration 8), so no list is counted row by row. The only
  * filter these lists offer is the tenant. 404 when the tenant does not exist.
  */
-export async function countListRows(
+async function countListRows(
   trx: Kysely<Database>,
   list: ListCountsTable['list'],
   tenantId: number | undefined,
@@ -54,47 +55,90 @@ export function namesOf(stored: unknown): EntityNames {
   return { names: Object.fromEntries(stringEntries(names)) };
 }
 
+/** The lists of the tenant portal: each is paged by its key, and `sort` names it for descending. */
+type PortalList =
+  | { table: 'entities'; key: 'party_entity_id'; descending: '-partyEntityId' }
+  | { table: 'entity_users'; key: 'party_user_id'; descending: '-partyUserId' };
+
+export const ENTITY_LIST: PortalList = {
+  table: 'entities',
+  key: 'party_entity_id',
+  descending: '-partyEntityId',
+};
+export const ENTITY_USER_LIST: PortalList = {
+  table: 'entity_users',
+  key: 'party_user_id',
+  descending: '-partyUserId',
+};
+
+/** The keys of one page (of `tenantId`, or of every tenant): `page.key`, read from the index. */
+function pageKeys(
+  trx: Kysely<Database>,
+  list: PortalList,
+  tenantId: number | undefined,
+  plan: PagePlan,
+  direction: OrderByDirection,
+) {
+  let keys = trx.selectFrom(list.table).select(sql.ref<string>(list.key).as('key'));
+  if (tenantId !== undefined) keys = keys.where('tenant_id', '=', tenantId);
+  return keys
+    .orderBy(sql.ref(list.key), direction)
+    .offset(plan.offset)
+    .limit(plan.limit)
+    .as('page');
+}
+
 /**
- * GET api/Entity: one page of entities by partyEntityId, of `tenantId` (already checked against
- * the caller, see http/tenant-scope.ts) or of every tenant.
+ * One page of a portal list in key order, of `tenantId` (already checked against the caller, see
+ * http/tenant-scope.ts) or of every tenant: counted from list_counts, the page's keys walked on
+ * the key's index alone, then `readRows` joins the rows of those keys only (`page.key`).
  */
+export function readPortalPage<Row>(
+  db: Kysely<Database>,
+  list: PortalList,
+  tenantId: number | undefined,
+  query: { offset: number; limit: number; sort?: string },
+  readRows: (
+    trx: Kysely<Database>,
+    page: ReturnType<typeof pageKeys>,
+    direction: OrderByDirection,
+  ) => Promise<Row[]>,
+): Promise<Page<Row>> {
+  return readPage(db, {
+    offset: query.offset,
+    limit: query.limit,
+    count: (trx) => countListRows(trx, list.table, tenantId),
+    read(trx, plan) {
+      const direction = walkDirection(query.sort === list.descending, plan);
+      return readRows(trx, pageKeys(trx, list, tenantId, plan, direction), direction);
+    },
+  });
+}
+
+/** GET api/Entity: one page of entities by partyEntityId. */
 export async function listEntities(
   db: Kysely<Database>,
   tenantId: number | undefined,
   query: EntityListQuery,
 ): Promise<EntityPage> {
-  const descending = query.sort === '-partyEntityId';
-  return readPage(db, {
-    offset: query.offset,
-    limit: query.limit,
-    count: (trx) => countListRows(trx, 'entities', tenantId),
-    async read(trx, plan) {
-      const direction = walkDirection(descending, plan);
-      let ids = trx.selectFrom('entities').select('party_entity_id');
-      if (tenantId !== undefined) ids = ids.where('tenant_id', '=', tenantId);
-      const page = ids
-        .orderBy('party_entity_id', direction)
-        .offset(plan.offset)
-        .limit(plan.limit)
-        .as('page');
-      const rows = await trx
-        .selectFrom(page)
-        .innerJoin('entities as e', 'e.party_entity_id', 'page.party_entity_id')
-        .innerJoin('tenants as t', 't.id', 'e.tenant_id')
-        .select(['e.party_entity_id', 'e.tenant_id', 'e.names', 'e.country', 't.company_name'])
-        .orderBy('e.party_entity_id', direction)
-        .execute();
-      return rows.map((row): Entity => {
-        const names = namesOf(row.names);
-        return {
-          partyEntityId: row.party_entity_id,
-          tenantId: row.tenant_id,
-          tenantName: row.company_name,
-          names,
-          country: row.country,
-          displayName: entityDisplayName({ partyEntityId: row.party_entity_id, names }),
-        };
-      });
-    },
+  return readPortalPage(db, ENTITY_LIST, tenantId, query, async (trx, page, direction) => {
+    const rows = await trx
+      .selectFrom(page)
+      .innerJoin('entities as e', 'e.party_entity_id', 'page.key')
+      .innerJoin('tenants as t', 't.id', 'e.tenant_id')
+      .select(['e.party_entity_id', 'e.tenant_id', 'e.names', 'e.country', 't.company_name'])
+      .orderBy('e.party_entity_id', direction)
+      .execute();
+    return rows.map((row): Entity => {
+      const names = namesOf(row.names);
+      return {
+        partyEntityId: row.party_entity_id,
+        tenantId: row.tenant_id,
+        tenantName: row.company_name,
+        names,
+        country: row.country,
+        displayName: entityDisplayName({ partyEntityId: row.party_entity_id, names }),
+      };
+    });
   });
 }
