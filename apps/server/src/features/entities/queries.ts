@@ -55,21 +55,12 @@ export function namesOf(stored: unknown): EntityNames {
   return { names: Object.fromEntries(stringEntries(names)) };
 }
 
-/** The lists of the tenant portal: each is paged by its key, and `sort` names it for descending. */
-type PortalList =
-  | { table: 'entities'; key: 'party_entity_id'; descending: '-partyEntityId' }
-  | { table: 'entity_users'; key: 'party_user_id'; descending: '-partyUserId' };
-
-export const ENTITY_LIST: PortalList = {
-  table: 'entities',
-  key: 'party_entity_id',
-  descending: '-partyEntityId',
-};
-export const ENTITY_USER_LIST: PortalList = {
-  table: 'entity_users',
-  key: 'party_user_id',
-  descending: '-partyUserId',
-};
+/** The lists of the tenant portal: the key each is paged by, and the sort that reverses it. */
+const PORTAL_LISTS = {
+  entities: { key: 'party_entity_id', descending: '-partyEntityId' },
+  entity_users: { key: 'party_user_id', descending: '-partyUserId' },
+} as const;
+type PortalList = keyof typeof PORTAL_LISTS;
 
 /** The keys of one page (of `tenantId`, or of every tenant): `page.key`, read from the index. */
 function pageKeys(
@@ -79,13 +70,10 @@ function pageKeys(
   plan: PagePlan,
   direction: OrderByDirection,
 ) {
-  let keys = trx.selectFrom(list.table).select(sql.ref<string>(list.key).as('key'));
+  const { key } = PORTAL_LISTS[list];
+  let keys = trx.selectFrom(list).select(sql.ref<string>(key).as('key'));
   if (tenantId !== undefined) keys = keys.where('tenant_id', '=', tenantId);
-  return keys
-    .orderBy(sql.ref(list.key), direction)
-    .offset(plan.offset)
-    .limit(plan.limit)
-    .as('page');
+  return keys.orderBy(sql.ref(key), direction).offset(plan.offset).limit(plan.limit).as('page');
 }
 
 /**
@@ -107,9 +95,9 @@ export function readPortalPage<Row>(
   return readPage(db, {
     offset: query.offset,
     limit: query.limit,
-    count: (trx) => countListRows(trx, list.table, tenantId),
+    count: (trx) => countListRows(trx, list, tenantId),
     read(trx, plan) {
-      const direction = walkDirection(query.sort === list.descending, plan);
+      const direction = walkDirection(query.sort === PORTAL_LISTS[list].descending, plan);
       return readRows(trx, pageKeys(trx, list, tenantId, plan, direction), direction);
     },
   });
@@ -121,7 +109,7 @@ export async function listEntities(
   tenantId: number | undefined,
   query: EntityListQuery,
 ): Promise<EntityPage> {
-  return readPortalPage(db, ENTITY_LIST, tenantId, query, async (trx, page, direction) => {
+  return readPortalPage(db, 'entities', tenantId, query, async (trx, page, direction) => {
     const rows = await trx
       .selectFrom(page)
       .innerJoin('entities as e', 'e.party_entity_id', 'page.key')

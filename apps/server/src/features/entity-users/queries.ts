@@ -7,7 +7,7 @@ import {
 } from '@console/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { ENTITY_USER_LIST, namesOf, readPortalPage, stringEntries } from '../entities/queries.ts';
+import { namesOf, readPortalPage, stringEntries } from '../entities/queries.ts';
 
 const METADATA_FIELDS = ['preferredName', 'givenName', 'familyName'] as const;
 
@@ -43,7 +43,7 @@ export async function listEntityUsers(
   tenantId: number | undefined,
   query: EntityUserListQuery,
 ): Promise<EntityUserPage> {
-  return readPortalPage(db, ENTITY_USER_LIST, tenantId, query, async (trx, page, direction) => {
+  return readPortalPage(db, 'entity_users', tenantId, query, async (trx, page, direction) => {
     const rows = await trx
       .selectFrom(page)
       .innerJoin('entity_users as u', 'u.party_user_id', 'page.key')
