@@ -11,7 +11,7 @@ import {
   benchPostgresUrl,
   ratio,
   recordQueries,
-  replay,
+  replayLoops,
   repoRoot,
   startConsoleServer,
   verdict,
@@ -307,25 +307,12 @@ async function loadHttp(url: string, headers: Record<string, string>): Promise<L
 
 /** CONNECTIONS loops, each reading the page again as soon as it has it, for DURATION_SECONDS. */
 async function loadDirect(pool: pg.Pool, page: CompiledQuery[]): Promise<Latencies> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const deadline = started + DURATION_SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < deadline) {
-        const requestStarted = performance.now();
-        try {
-          await replay(pool, page);
-          latencies.push(performance.now() - requestStarted);
-        } catch {
-          errors += 1;
-        }
-      }
-    }),
+  const { latencies, errors, elapsedSeconds } = await replayLoops(
+    pool,
+    page,
+    CONNECTIONS,
+    DURATION_SECONDS,
   );
-  const elapsedSeconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
   return {
     p50Ms: percentile(latencies, 0.5),
     p99Ms: percentile(latencies, 0.99),

@@ -3,6 +3,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/connection.ts';
 import { migrateTo } from '../apps/server/src/db/migrator.ts';
+import { insertScaleEvents } from '../apps/server/src/db/seed/scale.ts';
 import { recordEvents, type NewEvent } from '../apps/server/src/outbox/outbox.ts';
 import { EVENT_SUBSCRIPTIONS } from '../apps/server/src/outbox/subscriptions.ts';
 import { subscribersOf } from '../apps/server/src/outbox/worker.ts';
@@ -16,7 +17,7 @@ import {
   load,
   ratio,
   recordQueries,
-  replay,
+  replayLoops,
   repoRoot,
 } from './lib.ts';
 
@@ -32,10 +33,11 @@ import {
  *     SMTP_CATCHER_PORT=0). Each run starts from empty events, processed_events and audit_log.
  *     Events per second for each, and the speed-up (two ÷ one).
  *
- * (b) List: BENCH_EVENTS_TOTAL (default 1,000,000) events bulk-inserted with generate_series in
- *     the shape of `seed --scale` (10 names, 1 in 20 unprocessed, 1 in 97 failed, processing rows
- *     for both workers), VACUUM ANALYZE, then GET /api/events for two filtered pages under 20
- *     connections for BENCH_EVENTS_DURATION (default 5) s, against the product's own SQL
+ * (b) List: BENCH_EVENTS_TOTAL (default 1,000,000) events bulk-inserted by the batches of
+ *     `seed --scale` (db/seed/scale.ts: 10 names, 1 in 20 unprocessed, 1 in 97 failed, processing
+ *     rows for both workers; five tenant ids, which need no rows), VACUUM ANALYZE, then GET
+ *     /api/events for two filtered pages under 20 connections for BENCH_EVENTS_DURATION
+ *     (default 5) s, against the product's own SQL
  *     (listEvents run once on a recording Kysely: names probe, count and page in one snapshot,
  *     the page's processing records) replayed through `pg` by 20 concurrent loops.
  */
@@ -143,8 +145,10 @@ export async function benchEvents(): Promise<void> {
     // (b) GET /api/events on `total` events.
     await emptyEventTables(benchPool);
     const loadStarted = performance.now();
+    const now = new Date();
     for (let from = 1; from <= total; from += 100_000) {
-      await benchPool.query(bulkEventsSql, [from, Math.min(total, from + 99_999), total]);
+      const to = Math.min(total, from + 99_999);
+      await insertScaleEvents(db, { from, to, n: total, tenantIds: [1, 2, 3, 4, 5], now });
     }
     const loadSeconds = (performance.now() - loadStarted) / 1000;
     await benchPool.query('vacuum analyze events, processed_events');
@@ -291,44 +295,6 @@ async function emptyEventTables(pool: pg.Pool): Promise<void> {
   }
 }
 
-/**
- * Events $1..$2 of $3, in the shape of db/seed/scale.ts: ten names in turn, 1 in 100 without a
- * tenant, 1 in 20 unprocessed (no records), 1 in 97 of the rest failed in notifications, the rest
- * done by both workers; spread over the last 30 days in id order.
- */
-const bulkEventsSql = `
-  with inserted as (
-    insert into events
-      (event_name, tenant_id, entity_id, unique_id, created_at, metadata, is_processed, has_error)
-    select
-      (array['EntityUpdated', 'EntityUserCreated', 'EntityProfileSubmitted', 'EntityUserKeyCreated',
-        'EntityUserStateChanged', 'EntityCreated', 'EntityUserKeyDeleted', 'EntityUserInvited',
-        'TenantProfileSubmitted', 'TestEvent'])[1 + i % 10],
-      case when i % 100 = 0 then null else 1 + i % 5 end,
-      case when i % 10 = 0 then null else 'bench-entity-' || (i % 50000) end,
-      'bench-event-' || i,
-      now() - make_interval(secs => ${30 * 86_400}::float8 * ($3::int - i) / $3::int),
-      jsonb_build_object('actor', 'loadtest@example.com', 'action', 'load-test', 'index', i),
-      i % 20 <> 0 and i % 97 <> 0,
-      i % 20 <> 0 and i % 97 = 0
-    from generate_series($1::int, $2::int) as i
-    returning id, created_at, is_processed, has_error
-  )
-  insert into processed_events (event_id, worker_name, has_error, error_message, processed_at, attempts)
-  select
-    inserted.id,
-    worker.name,
-    inserted.has_error and worker.name = 'notifications',
-    case when inserted.has_error and worker.name = 'notifications'
-      then 'SMTP connection refused (127.0.0.1:19025)' end,
-    case when inserted.has_error and worker.name = 'notifications'
-      then null else inserted.created_at + interval '2 seconds' end,
-    case when inserted.has_error and worker.name = 'notifications' then 3 else 1 end
-  from inserted
-  cross join unnest(array['audit-trail', 'notifications']) as worker(name)
-  where inserted.is_processed or inserted.has_error
-`;
-
 /** listEvents (features/events/queries.ts) for staff, recorded: statements and answer. */
 async function recordListEvents(pool: pg.Pool, query: ListQuery) {
   const parsed = eventListQuerySchema.parse(queryParams(query));
@@ -355,23 +321,11 @@ async function sqlLoops(
   loops: number,
   seconds: number,
 ): Promise<LatencyResult> {
-  const latencies: number[] = [];
-  const started = performance.now();
-  const end = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: loops }, async () => {
-      while (performance.now() < end) {
-        const t0 = performance.now();
-        await replay(pool, statements);
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+  const { latencies, errors, elapsedSeconds } = await replayLoops(pool, statements, loops, seconds);
+  if (errors > 0) throw new Error(`${errors} replays of the page's statements failed`);
   const at = (q: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { requestsPerSecond: latencies.length / elapsed, p50Ms: at(0.5), p99Ms: at(0.99) };
+  return { requestsPerSecond: latencies.length / elapsedSeconds, p50Ms: at(0.5), p99Ms: at(0.99) };
 }
 
 /** lib.ts's load() with the median too (it reports p99 only). */

@@ -200,6 +200,38 @@ export async function replay(pool: pg.Pool, statements: readonly CompiledQuery[]
   }
 }
 
+/**
+ * `loops` concurrent loops, each replaying `statements` again as soon as it has the answer, for
+ * `seconds`: the latency of every replay that succeeded (sorted), the failed ones, the time taken.
+ */
+export async function replayLoops(
+  pool: pg.Pool,
+  statements: readonly CompiledQuery[],
+  loops: number,
+  seconds: number,
+): Promise<{ latencies: number[]; errors: number; elapsedSeconds: number }> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: loops }, async () => {
+      while (performance.now() < deadline) {
+        const replayStarted = performance.now();
+        try {
+          await replay(pool, statements);
+          latencies.push(performance.now() - replayStarted);
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  const elapsedSeconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { latencies, errors, elapsedSeconds };
+}
+
 /** Runs one statement on its own connection (create or drop a bench database). */
 export async function adminQuery(adminUrl: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });

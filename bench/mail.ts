@@ -10,7 +10,7 @@ import {
 } from '../apps/server/src/outbox/notifications.ts';
 import { recordEvents, type NewEvent } from '../apps/server/src/outbox/outbox.ts';
 import { SmtpCatcher } from '../apps/server/src/outbox/smtp-catcher.ts';
-import type { RecordedEvent } from '../apps/server/src/outbox/worker.ts';
+import { toRecordedEvent } from '../apps/server/src/outbox/worker.ts';
 import { adminQuery, benchPostgresUrl, ratio } from './lib.ts';
 
 const FROM = 'Administration console <no-reply@bench.example>';
@@ -77,7 +77,7 @@ export async function benchMail(): Promise<void> {
     // The same invitations through nodemailer's pooled transport alone.
     const rows = await db.selectFrom('events').selectAll().orderBy('id').execute();
     const invitations = await Promise.all(
-      rows.map((row) => invitationFor(recorded(row), db, PUBLIC_URL)),
+      rows.map((row) => invitationFor(toRecordedEvent(row), db, PUBLIC_URL)),
     );
     const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 1 });
     started = performance.now();
@@ -96,24 +96,4 @@ export async function benchMail(): Promise<void> {
     await catcher.stop();
     await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
   }
-}
-
-function recorded(row: {
-  id: number;
-  event_name: string;
-  tenant_id: number | null;
-  entity_id: string | null;
-  unique_id: string;
-  created_at: Date;
-  metadata: Record<string, unknown>;
-}): RecordedEvent {
-  return {
-    id: row.id,
-    eventName: row.event_name,
-    tenantId: row.tenant_id,
-    entityId: row.entity_id,
-    uniqueId: row.unique_id,
-    createdAt: row.created_at,
-    metadata: row.metadata,
-  };
 }

@@ -14,6 +14,23 @@ export function databaseErrorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/**
+ * Runs `write`; when it fails on a SQLSTATE that `answers` names (a race lost between a check and
+ * the write), throws that answer instead. Any other error goes on as it is.
+ */
+export async function translateViolations<T>(
+  answers: Partial<Record<string, () => Error>>,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const answer = answers[databaseErrorCode(error) ?? ''];
+    if (answer) throw answer();
+    throw error;
+  }
+}
+
 // Class 08 (connection exception), 53 (insufficient resources), 57P (operator intervention:
 // shutdown, crash recovery) and 57014 (statement timeout or cancel): the database, not the
 // request, is the problem, and trying again later can succeed.

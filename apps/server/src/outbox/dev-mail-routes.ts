@@ -75,35 +75,29 @@ export function registerDevMailRoutes(app: ConsoleApp, catcher: SmtpCatcher): vo
     running: z.boolean(),
     port: z.number().int().nullable().describe('Where it listens while it runs'),
   });
-  const catcherState = () => ({ running: catcher.isRunning, port: catcher.port ?? null });
-  app.post(
+  /** A POST that changes the catcher's state, then answers it. */
+  const catcherRoute = (url: string, summary: string, change: () => Promise<unknown>) =>
+    app.post(
+      url,
+      {
+        config: { allow: ['staff'] },
+        schema: { tags, summary, response: { 200: catcherStateSchema } },
+      },
+      async () => {
+        await change();
+        return { running: catcher.isRunning, port: catcher.port ?? null };
+      },
+    );
+  catcherRoute(
     '/api/dev/mail/catcher/stop',
-    {
-      config: { allow: ['staff'] },
-      schema: {
-        tags,
-        summary: 'Stop the SMTP catcher: mail then fails to send (caught mail is kept)',
-        response: { 200: catcherStateSchema },
-      },
-    },
-    async () => {
-      await catcher.stop();
-      return catcherState();
-    },
+    'Stop the SMTP catcher: mail then fails to send (caught mail is kept)',
+    () => catcher.stop(),
   );
-  app.post(
+  catcherRoute(
     '/api/dev/mail/catcher/start',
-    {
-      config: { allow: ['staff'] },
-      schema: {
-        tags,
-        summary: 'Start the SMTP catcher again on its port',
-        response: { 200: catcherStateSchema },
-      },
-    },
+    'Start the SMTP catcher again on its port',
     async () => {
       if (!catcher.isRunning && port !== undefined) await catcher.start(port);
-      return catcherState();
     },
   );
 }

@@ -2,11 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
+import { listenForNotifications, type NotificationListener } from '../db/notification-listener.ts';
 import type { Database } from '../db/schema.ts';
 import { EVENTS_CHANNEL, onEventsRecorded } from './outbox.ts';
 import { lockEvents, refreshEventFlags } from './processing.ts';
-import { isSubscribed, type EventWorker, type RecordedEvent } from './worker.ts';
+import {
+  isSubscribed,
+  toRecordedEvent,
+  type EventWorker,
+  type RecordedEvent,
+  type RecordedEventRow,
+} from './worker.ts';
 
 export interface DispatcherOptions {
   db: Kysely<Database>;
@@ -35,7 +41,6 @@ interface Claim {
 type Outcome = { eventId: number; error?: string };
 
 const ERROR_MESSAGE_MAX_LENGTH = 2000;
-const LISTEN_RETRY_MS = 5_000;
 const FAILURE_BACKOFF_MAX_MS = 30_000;
 
 /**
@@ -63,8 +68,7 @@ export class EventDispatcher {
   private running: Promise<void>[] = [];
   private stopping = false;
   private unsubscribe: (() => void) | undefined;
-  private listener: pg.Client | undefined;
-  private listenRetry: NodeJS.Timeout | undefined;
+  private listener: NotificationListener | undefined;
 
   constructor(options: DispatcherOptions) {
     this.db = options.db;
@@ -90,7 +94,7 @@ export class EventDispatcher {
       this.loops.set(worker.name, loop);
       this.running.push(this.run(worker, loop));
     }
-    if (this.listenConnectionString) void this.listen(this.listenConnectionString);
+    if (this.listenConnectionString) this.listen(this.listenConnectionString);
     this.logger.info(
       {
         instanceId: this.instanceId,
@@ -114,10 +118,9 @@ export class EventDispatcher {
     if (this.stopping) return;
     this.stopping = true;
     this.unsubscribe?.();
-    clearTimeout(this.listenRetry);
     for (const loop of this.loops.values()) loop.stop();
     await Promise.all(this.running);
-    await this.listener?.end().catch(() => undefined);
+    await this.listener?.close();
     for (const worker of this.workers) {
       await worker.close?.().catch((error: unknown) => {
         this.logger.warn({ err: error, worker: worker.name }, 'Event worker did not close cleanly');
@@ -177,16 +180,7 @@ export class EventDispatcher {
   }
 
   private async claim(worker: EventWorker): Promise<Claim[]> {
-    const result = await sql<{
-      id: number;
-      event_name: string;
-      tenant_id: number | null;
-      entity_id: string | null;
-      unique_id: string;
-      created_at: Date;
-      metadata: Record<string, unknown>;
-      attempts: number;
-    }>`
+    const result = await sql<RecordedEventRow & { attempts: number }>`
       with claimable as (
         select event_id, worker_name
         from processed_events
@@ -219,18 +213,7 @@ export class EventDispatcher {
       join events on events.id = claimed.event_id
       order by events.id
     `.execute(this.db);
-    return result.rows.map((row) => ({
-      attempts: row.attempts,
-      event: {
-        id: row.id,
-        eventName: row.event_name,
-        tenantId: row.tenant_id,
-        entityId: row.entity_id,
-        uniqueId: row.unique_id,
-        createdAt: new Date(row.created_at),
-        metadata: row.metadata,
-      },
-    }));
+    return result.rows.map((row) => ({ attempts: row.attempts, event: toRecordedEvent(row) }));
   }
 
   /**
@@ -442,43 +425,16 @@ export class EventDispatcher {
     }
   }
 
-  /** PostgreSQL: wake on NOTIFY from any instance; reconnects until stopped. */
-  private async listen(connectionString: string): Promise<void> {
-    const client = new pg.Client({ connectionString });
-    const retry = () => {
-      if (this.stopping || this.listenRetry) return;
-      this.listener = undefined;
-      this.listenRetry = setTimeout(() => {
-        this.listenRetry = undefined;
-        if (!this.stopping) void this.listen(connectionString);
-      }, LISTEN_RETRY_MS);
-      this.listenRetry.unref();
-    };
-    client.on('notification', () => this.wake());
-    client.on('error', (error) => {
-      this.logger.warn({ err: error }, 'Event notification listener failed; polling meanwhile');
-      void client.end().catch(() => undefined);
-      retry();
-    });
-    client.on('end', retry);
-    try {
-      await client.connect();
-      await client.query(`listen ${EVENTS_CHANNEL}`);
-      if (this.stopping) {
-        await client.end();
-        return;
-      }
-      this.listener = client;
+  /** Wakes on NOTIFY from any instance (db/notification-listener.ts reconnects until stopped). */
+  private listen(connectionString: string): void {
+    this.listener = listenForNotifications({
+      connectionString,
+      channel: EVENTS_CHANNEL,
+      logger: this.logger,
+      onNotify: () => this.wake(),
       // Anything recorded while the listener was away.
-      this.wake();
-    } catch (error) {
-      this.logger.warn(
-        { err: error },
-        'Could not listen for event notifications; polling meanwhile',
-      );
-      await client.end().catch(() => undefined);
-      retry();
-    }
+      onConnected: () => this.wake(),
+    });
   }
 }
 

@@ -14,7 +14,12 @@ export { resetProcessing, type ResetOutcome } from './processing.ts';
 export { EVENT_SUBSCRIPTIONS } from './subscriptions.ts';
 export { EventDispatcher } from './dispatcher.ts';
 export { SmtpCatcher, type CaughtMail } from './smtp-catcher.ts';
-export type { EventSubscription, EventWorker, RecordedEvent } from './worker.ts';
+export {
+  toRecordedEvent,
+  type EventSubscription,
+  type EventWorker,
+  type RecordedEvent,
+} from './worker.ts';
 
 export interface EventServices {
   /** Absent when EVENT_WORKERS_ENABLED=false (an API-only instance). */

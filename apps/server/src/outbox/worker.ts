@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, EventsTable } from '../db/schema.ts';
 
 /** An event as a worker receives it. */
 export interface RecordedEvent {
@@ -10,6 +10,24 @@ export interface RecordedEvent {
   uniqueId: string;
   createdAt: Date;
   metadata: Record<string, unknown>;
+}
+
+/** The columns of an events row that a worker receives. */
+export type RecordedEventRow = Pick<
+  Selectable<EventsTable>,
+  'id' | 'event_name' | 'tenant_id' | 'entity_id' | 'unique_id' | 'created_at' | 'metadata'
+>;
+
+export function toRecordedEvent(row: RecordedEventRow): RecordedEvent {
+  return {
+    id: row.id,
+    eventName: row.event_name,
+    tenantId: row.tenant_id,
+    entityId: row.entity_id,
+    uniqueId: row.unique_id,
+    createdAt: new Date(row.created_at),
+    metadata: row.metadata,
+  };
 }
 
 /**

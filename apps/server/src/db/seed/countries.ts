@@ -1,7 +1,7 @@
 import isoCountries from 'i18n-iso-countries';
-import type { Insertable, Kysely } from 'kysely';
-import type { CountriesTable, Database } from '../schema.ts';
-import { SEED_ACTOR } from './common.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.ts';
+import { insertMissing, seedStamps } from './common.ts';
 
 export interface IsoCountry {
   /** ISO 3166-1 numeric code. */
@@ -37,17 +37,6 @@ export function isoCountryList(): IsoCountry[] {
 
 /** Inserts the ISO countries that are missing; existing rows (maybe edited) are left alone. */
 export async function seedCountries(db: Kysely<Database>, now = new Date()): Promise<number> {
-  const rows: Insertable<CountriesTable>[] = isoCountryList().map((country) => ({
-    ...country,
-    created_at: now,
-    created_by: SEED_ACTOR,
-    updated_at: now,
-    updated_by: SEED_ACTOR,
-  }));
-  const result = await db
-    .insertInto('countries')
-    .values(rows)
-    .onConflict((conflict) => conflict.doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n);
+  const rows = isoCountryList().map((country) => ({ ...country, ...seedStamps(now) }));
+  return insertMissing(db, 'countries', rows);
 }

@@ -3,7 +3,7 @@ import type { Database } from '../schema.ts';
 import { seedCountries } from './countries.ts';
 import { buildDemoData, type DemoTenantKey } from './demo-data.ts';
 import { demoDocumentTypes, seedDocumentTypes } from './document-types.ts';
-import { insertedCount } from './common.ts';
+import { insertMissing } from './common.ts';
 import { ensureDemoTenants } from './tenants.ts';
 
 /** Rows the seed inserted, per table: zero everywhere when everything was already there. */
@@ -52,20 +52,16 @@ export async function seedDemoData(
     );
     const tenantId = (key: DemoTenantKey) => tenants.ids[key];
 
-    const entities = await insertedCount(
-      trx
-        .insertInto('entities')
-        .values(
-          data.entities.map((entity) => ({
-            party_entity_id: entity.partyEntityId,
-            tenant_id: tenantId(entity.tenant),
-            names: JSON.stringify(entity.names),
-            country: entity.country,
-            created_at: entity.createdAt,
-          })),
-        )
-        .onConflict((conflict) => conflict.doNothing())
-        .executeTakeFirst(),
+    const entities = await insertMissing(
+      trx,
+      'entities',
+      data.entities.map((entity) => ({
+        party_entity_id: entity.partyEntityId,
+        tenant_id: tenantId(entity.tenant),
+        names: JSON.stringify(entity.names),
+        country: entity.country,
+        created_at: entity.createdAt,
+      })),
     );
 
     // An entity's users belong to the entity's tenant, whatever tenant it has now.
@@ -82,24 +78,20 @@ export async function seedDemoData(
           .execute()
       ).map((row) => [row.party_entity_id, row.tenant_id]),
     );
-    const entityUsers = await insertedCount(
-      trx
-        .insertInto('entity_users')
-        .values(
-          data.entityUsers.map((user) => ({
-            party_user_id: user.partyUserId,
-            party_entity_id: user.partyEntityId,
-            tenant_id: entityTenants.get(user.partyEntityId) ?? tenantId(user.tenant),
-            type: user.type,
-            state: user.state,
-            email: user.email,
-            metadata: JSON.stringify(user.metadata),
-            keys: JSON.stringify(user.keys),
-            created_at: user.createdAt,
-          })),
-        )
-        .onConflict((conflict) => conflict.doNothing())
-        .executeTakeFirst(),
+    const entityUsers = await insertMissing(
+      trx,
+      'entity_users',
+      data.entityUsers.map((user) => ({
+        party_user_id: user.partyUserId,
+        party_entity_id: user.partyEntityId,
+        tenant_id: entityTenants.get(user.partyEntityId) ?? tenantId(user.tenant),
+        type: user.type,
+        state: user.state,
+        email: user.email,
+        metadata: JSON.stringify(user.metadata),
+        keys: JSON.stringify(user.keys),
+        created_at: user.createdAt,
+      })),
     );
 
     const insertedEvents = await trx
@@ -134,16 +126,7 @@ export async function seedDemoData(
         attempts: row.attempts,
       }));
     });
-    const processedEvents =
-      processingRows.length === 0
-        ? 0
-        : await insertedCount(
-            trx
-              .insertInto('processed_events')
-              .values(processingRows)
-              .onConflict((conflict) => conflict.doNothing())
-              .executeTakeFirst(),
-          );
+    const processedEvents = await insertMissing(trx, 'processed_events', processingRows);
 
     return {
       countries,

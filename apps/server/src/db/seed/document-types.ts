@@ -5,11 +5,11 @@ import {
   validateDocumentTypeId,
   type ValidityPeriod,
 } from '@console/contracts';
-import type { Insertable, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database, DocumentTypesTable } from '../schema.ts';
+import type { Database } from '../schema.ts';
 import vendorReferencesFile from './data/document-types-vendor-references.json' with { type: 'json' };
-import { SEED_ACTOR } from './common.ts';
+import { insertMissing, seedStamps } from './common.ts';
 
 /**
  * The identity documents of the demo, one per row of data/document-types-vendor-references.json
@@ -91,22 +91,14 @@ export function demoDocumentTypes(): SeedDocumentType[] {
 
 /** Inserts the demo document types that are missing; existing ones (maybe edited) stay as they are. */
 export async function seedDocumentTypes(db: Kysely<Database>, now = new Date()): Promise<number> {
-  const rows: Insertable<DocumentTypesTable>[] = demoDocumentTypes().map((type) => ({
+  const rows = demoDocumentTypes().map((type) => ({
     id: type.id,
     display_name: type.displayName,
     tags: type.tags,
     api_references: JSON.stringify(type.apiReferences),
     sequence: type.sequence,
     validity_period: type.validityPeriod ? JSON.stringify(type.validityPeriod) : null,
-    created_at: now,
-    created_by: SEED_ACTOR,
-    updated_at: now,
-    updated_by: SEED_ACTOR,
+    ...seedStamps(now),
   }));
-  const result = await db
-    .insertInto('document_types')
-    .values(rows)
-    .onConflict((conflict) => conflict.doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n);
+  return insertMissing(db, 'document_types', rows);
 }

@@ -119,6 +119,15 @@ function scaleId(kind: string): RawBuilder<string> {
     placing '-' from 5 for 0))`;
 }
 
+/** Row i's tenant: the tenants of `ids` in turn. */
+function tenantOfRow(ids: readonly number[]): RawBuilder<number> {
+  return sql<number>`(array[${sql.join(ids)}]::int[])[1 + i % ${ids.length}]`;
+}
+
+function timestampParam(moment: Date): RawBuilder<Date> {
+  return sql<Date>`${moment.toISOString()}::timestamptz`;
+}
+
 export async function seedScale(
   db: Kysely<Database>,
   n: number,
@@ -141,8 +150,8 @@ export async function seedScale(
       inserted: demo.inserted + generated.filter((tenant) => tenant.created).length,
     };
   });
-  const tenantOf = sql<number>`(array[${sql.join(tenants.ids)}]::int[])[1 + i % ${tenants.ids.length}]`;
-  const nowParam = sql`${now.toISOString()}::timestamptz`;
+  const tenantOf = tenantOfRow(tenants.ids);
+  const nowParam = timestampParam(now);
 
   const summary: ScaleSummary = {
     entities: 0,
@@ -209,52 +218,75 @@ export async function seedScale(
   });
 
   await batches('events', async (from, to) => {
-    // 1 in 20 unprocessed (no worker has it), 1 in 97 failed in notifications, the rest done by
-    // both workers; 1 in 10 belongs to no entity, and a tenth of those to no tenant either.
-    const result = await sql<{ events: number; processed_events: number }>`
-      with inserted as (
-        insert into events
-          (event_name, tenant_id, entity_id, unique_id, created_at, metadata, is_processed, has_error)
-        select
-          ${pick(EVENT_NAMES, sql`i`)},
-          case when i % 100 = 0 then null else ${tenantOf} end,
-          case when i % 10 = 0 then null else ${scaleId('entity')} end,
-          ${scaleId('event')},
-          ${nowParam} - make_interval(secs => ${30 * 86_400}::float8 * (${n}::int - i) / ${n}::int),
-          jsonb_build_object('actor', 'loadtest@example.com', 'action', 'load-test', 'index', i),
-          i % 20 <> 0 and i % 97 <> 0,
-          i % 20 <> 0 and i % 97 = 0
-        from generate_series(${from}::int, ${to}::int) as i
-        on conflict do nothing
-        returning id, created_at, is_processed, has_error
-      ),
-      processed as (
-        insert into processed_events
-          (event_id, worker_name, has_error, error_message, processed_at, attempts)
-        select
-          inserted.id,
-          worker.name,
-          inserted.has_error and worker.name = 'notifications',
-          case when inserted.has_error and worker.name = 'notifications'
-            then 'SMTP connection refused (127.0.0.1:19025)' end,
-          case when inserted.has_error and worker.name = 'notifications'
-            then null else least(inserted.created_at + interval '2 seconds', ${nowParam}) end,
-          case when inserted.has_error and worker.name = 'notifications' then 3 else 1 end
-        from inserted
-        cross join unnest(${textArray(EVENT_WORKERS)}) as worker(name)
-        where inserted.is_processed or inserted.has_error
-        returning 1
-      )
-      select
-        (select count(*) from inserted)::int as events,
-        (select count(*) from processed)::int as processed_events
-    `.execute(db);
-    const counts = result.rows[0];
-    summary.events += counts?.events ?? 0;
-    summary.processedEvents += counts?.processed_events ?? 0;
+    const inserted = await insertScaleEvents(db, { from, to, n, tenantIds: tenants.ids, now });
+    summary.events += inserted.events;
+    summary.processedEvents += inserted.processedEvents;
   });
 
   summary.rows += summary.entities + summary.entityUsers + summary.events + summary.processedEvents;
   summary.milliseconds = Math.round(performance.now() - started);
   return summary;
+}
+
+/** Rows `from` to `to` of `n` generated events (the timestamps depend on `n`). */
+export interface ScaleEventBatch {
+  from: number;
+  to: number;
+  n: number;
+  /** The tenants the events belong to, in turn. */
+  tenantIds: readonly number[];
+  now: Date;
+}
+
+/**
+ * One batch of events with their processing rows: 1 in 20 unprocessed (no worker has it), 1 in 97
+ * failed in notifications, the rest done by both workers; 1 in 10 belongs to no entity, and a
+ * tenth of those to no tenant either. Answers the rows it inserted.
+ */
+export async function insertScaleEvents(
+  db: Kysely<Database>,
+  batch: ScaleEventBatch,
+): Promise<{ events: number; processedEvents: number }> {
+  const { from, to, n } = batch;
+  const nowParam = timestampParam(batch.now);
+  const result = await sql<{ events: number; processed_events: number }>`
+    with inserted as (
+      insert into events
+        (event_name, tenant_id, entity_id, unique_id, created_at, metadata, is_processed, has_error)
+      select
+        ${pick(EVENT_NAMES, sql`i`)},
+        case when i % 100 = 0 then null else ${tenantOfRow(batch.tenantIds)} end,
+        case when i % 10 = 0 then null else ${scaleId('entity')} end,
+        ${scaleId('event')},
+        ${nowParam} - make_interval(secs => ${30 * 86_400}::float8 * (${n}::int - i) / ${n}::int),
+        jsonb_build_object('actor', 'loadtest@example.com', 'action', 'load-test', 'index', i),
+        i % 20 <> 0 and i % 97 <> 0,
+        i % 20 <> 0 and i % 97 = 0
+      from generate_series(${from}::int, ${to}::int) as i
+      on conflict do nothing
+      returning id, created_at, is_processed, has_error
+    ),
+    processed as (
+      insert into processed_events
+        (event_id, worker_name, has_error, error_message, processed_at, attempts)
+      select
+        inserted.id,
+        worker.name,
+        inserted.has_error and worker.name = 'notifications',
+        case when inserted.has_error and worker.name = 'notifications'
+          then 'SMTP connection refused (127.0.0.1:19025)' end,
+        case when inserted.has_error and worker.name = 'notifications'
+          then null else least(inserted.created_at + interval '2 seconds', ${nowParam}) end,
+        case when inserted.has_error and worker.name = 'notifications' then 3 else 1 end
+      from inserted
+      cross join unnest(${textArray(EVENT_WORKERS)}) as worker(name)
+      where inserted.is_processed or inserted.has_error
+      returning 1
+    )
+    select
+      (select count(*) from inserted)::int as events,
+      (select count(*) from processed)::int as processed_events
+  `.execute(db);
+  const counts = result.rows[0];
+  return { events: counts?.events ?? 0, processedEvents: counts?.processed_events ?? 0 };
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
-import { SEED_ACTOR, insertedCount } from './common.ts';
+import { insertMissing, seedStamps } from './common.ts';
 import { DEMO_TENANTS, type DemoTenantKey } from './demo-data.ts';
 
 export interface SeedTenant {
@@ -53,40 +53,25 @@ export async function ensureTenant(
         .values({
           company_name: tenant.companyName,
           domicile_country_id: tenant.domicileCountryId,
-          created_at: now,
-          created_by: SEED_ACTOR,
-          updated_at: now,
-          updated_by: SEED_ACTOR,
+          ...seedStamps(now),
         })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-  const insertedNamespaces = await insertedCount(
-    db
-      .insertInto('tenant_namespaces')
-      .values(tenant.namespaces.map((namespace) => ({ namespace, tenant_id: id })))
-      .onConflict((conflict) => conflict.doNothing())
-      .executeTakeFirst(),
+  const insertedNamespaces = await insertMissing(
+    db,
+    'tenant_namespaces',
+    tenant.namespaces.map((namespace) => ({ namespace, tenant_id: id })),
   );
-  const insertedUsers =
-    tenant.users.length === 0
-      ? 0
-      : await insertedCount(
-          db
-            .insertInto('tenant_users')
-            .values(
-              tenant.users.map((email) => ({
-                email: email.toLowerCase(),
-                tenant_id: id,
-                created_at: now,
-                created_by: SEED_ACTOR,
-                updated_at: now,
-                updated_by: SEED_ACTOR,
-              })),
-            )
-            .onConflict((conflict) => conflict.doNothing())
-            .executeTakeFirst(),
-        );
+  const insertedUsers = await insertMissing(
+    db,
+    'tenant_users',
+    tenant.users.map((email) => ({
+      email: email.toLowerCase(),
+      tenant_id: id,
+      ...seedStamps(now),
+    })),
+  );
   return { id, created: existing === undefined, insertedNamespaces, insertedUsers };
 }
 

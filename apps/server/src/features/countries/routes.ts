@@ -5,12 +5,9 @@ import {
   countryListSchema,
   importResultSchema,
 } from '@console/contracts';
-import { z } from 'zod';
 import type { ConsoleApp } from '../../http/console-app.ts';
-import { currentUser } from '../../auth/index.ts';
-import { notModifiedResponse } from '../../http/reference-cache.ts';
-import { errorResponses } from '../errors.ts';
 import type { FeatureDependencies } from '../index.ts';
+import { featureRoutes } from '../routes.ts';
 import { listCountries } from './queries.ts';
 import { deleteCountry, importCountries } from './writes.ts';
 
@@ -20,56 +17,30 @@ export function registerCountryRoutes(
   { database, referenceCache }: FeatureDependencies,
 ) {
   const { db } = database;
+  const routes = featureRoutes(app, { tags: ['countries'], allow: ['staff'] });
 
-  app.get(
-    countriesApi.list.path,
-    {
-      config: { allow: ['staff'] },
-      schema: {
-        tags: ['countries'],
-        summary: 'List every country, by sequence then ISO numeric code',
-        response: { 200: countryListSchema, ...notModifiedResponse, ...errorResponses(401, 403) },
-      },
-    },
-    async (request, reply) =>
-      referenceCache.reply(request, reply, {
-        list: 'countries',
-        variant: 'countries',
-        read: listCountries,
-      }),
-  );
+  routes.cachedList(countriesApi.list, {
+    summary: 'List every country, by sequence then ISO numeric code',
+    response: countryListSchema,
+    cache: referenceCache,
+    list: 'countries',
+    variant: 'countries',
+    read: listCountries,
+  });
 
-  app.delete(
-    countriesApi.delete.path,
-    {
-      config: { allow: ['admin'] },
-      schema: {
-        tags: ['countries'],
-        summary: 'Delete a country (admins); 409 while a tenant is domiciled there',
-        params: countryIdParamsSchema,
-        response: {
-          204: z.null().describe('Deleted'),
-          ...errorResponses(400, 401, 403, 404, 409),
-        },
-      },
-    },
-    async (request, reply) => {
-      await deleteCountry(db, currentUser(request), request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  routes.delete(countriesApi.delete, {
+    summary: 'Delete a country (admins); 409 while a tenant is domiciled there',
+    allow: ['admin'],
+    params: countryIdParamsSchema,
+    errors: [404, 409],
+    handle: ({ user, params }) => deleteCountry(db, user, params.id),
+  });
 
-  app.post(
-    countriesApi.import.path,
-    {
-      config: { allow: ['staff'] },
-      schema: {
-        tags: ['countries'],
-        summary: 'Add or update countries by id, all or nothing; count = records written',
-        body: countryImportSchema,
-        response: { 200: importResultSchema, ...errorResponses(400, 401, 403, 409, 413) },
-      },
-    },
-    async (request) => importCountries(db, currentUser(request), request.body),
-  );
+  routes.answer(countriesApi.import, {
+    summary: 'Add or update countries by id, all or nothing; count = records written',
+    body: countryImportSchema,
+    response: importResultSchema,
+    errors: [409, 413],
+    handle: ({ user, body }) => importCountries(db, user, body),
+  });
 }

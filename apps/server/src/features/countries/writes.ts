@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { recordEvent } from '../../outbox/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { toCountry } from './queries.ts';
-import { databaseErrorCode, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/errors.ts';
+import { FOREIGN_KEY_VIOLATION, translateViolations, UNIQUE_VIOLATION } from '../../db/errors.ts';
 
 /**
  * Every write of countries. Each runs in one transaction and knows its actor, and records its
@@ -25,8 +25,9 @@ export async function deleteCountry(
   actor: AuthenticatedUser,
   id: number,
 ): Promise<void> {
-  try {
-    await db.transaction().execute(async (trx) => {
+  const inUse = () => conflict(IN_USE_BY_TENANTS(String(id)));
+  await translateViolations({ [FOREIGN_KEY_VIOLATION]: inUse }, () =>
+    db.transaction().execute(async (trx) => {
       // FOR UPDATE conflicts with the key-share lock a tenant insert takes on its country: no
       // tenant can start using the country between the check and the delete.
       const country = await trx
@@ -52,13 +53,8 @@ export async function deleteCountry(
           before: toCountry(country),
         },
       });
-    });
-  } catch (error) {
-    if (databaseErrorCode(error) === FOREIGN_KEY_VIOLATION) {
-      throw conflict(IN_USE_BY_TENANTS(String(id)));
-    }
-    throw error;
-  }
+    }),
+  );
 }
 
 /**
@@ -73,8 +69,11 @@ export async function importCountries(
   records: readonly ParsedCountryImportRecord[],
 ): Promise<ImportResult> {
   if (records.length === 0) return { count: 0 };
-  try {
-    return await db.transaction().execute(async (trx) => {
+  // Another import took a code between our check and our write.
+  const codeTaken = () =>
+    conflict('An alpha-2 or alpha-3 code of the file is already used by another country.');
+  return translateViolations({ [UNIQUE_VIOLATION]: codeTaken }, () =>
+    db.transaction().execute(async (trx) => {
       await assertCodesAreFree(trx, records);
       let count = 0;
       for (let start = 0; start < records.length; start += ROWS_PER_STATEMENT) {
@@ -114,14 +113,8 @@ export async function importCountries(
         metadata: { actor: actor.email, action: 'import', count, records: records.length },
       });
       return { count };
-    });
-  } catch (error) {
-    // Another import took a code between our check and our write.
-    if (databaseErrorCode(error) === UNIQUE_VIOLATION) {
-      throw conflict('An alpha-2 or alpha-3 code of the file is already used by another country.');
-    }
-    throw error;
-  }
+    }),
+  );
 }
 
 /** 409 naming the first record whose alpha-2 or alpha-3 code another country already has. */

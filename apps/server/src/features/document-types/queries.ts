@@ -1,5 +1,5 @@
 import type { DocumentType } from '@console/contracts';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Database, DocumentTypesTable } from '../../db/schema.ts';
 
 export function toDocumentType(row: Selectable<DocumentTypesTable>): DocumentType {
@@ -34,22 +34,18 @@ export async function listDocumentTypes(db: Kysely<Database>): Promise<DocumentT
 }
 
 /** GET /api/documenttypes/used-tags: every tag some document type has, once, sorted. */
-export async function usedTags(db: Kysely<Database>): Promise<string[]> {
-  const rows = await db
-    .selectFrom('document_types')
-    .select(sql<string>`unnest(tags)`.as('name'))
-    .distinct()
-    .execute();
-  return sortNames(rows.map((row) => row.name));
+export function usedTags(db: Kysely<Database>): Promise<string[]> {
+  return usedNames(db, sql<string>`unnest(tags)`);
 }
 
 /** GET /api/documenttypes/used-api-service-names: every service name of an API reference, sorted. */
-export async function usedApiServiceNames(db: Kysely<Database>): Promise<string[]> {
-  const rows = await db
-    .selectFrom('document_types')
-    .select(sql<string>`jsonb_object_keys(api_references)`.as('name'))
-    .distinct()
-    .execute();
+export function usedApiServiceNames(db: Kysely<Database>): Promise<string[]> {
+  return usedNames(db, sql<string>`jsonb_object_keys(api_references)`);
+}
+
+/** Every value of `names` (an expression over a document type's row), once, sorted. */
+async function usedNames(db: Kysely<Database>, names: RawBuilder<string>): Promise<string[]> {
+  const rows = await db.selectFrom('document_types').select(names.as('name')).distinct().execute();
   return sortNames(rows.map((row) => row.name));
 }
 

@@ -9,13 +9,11 @@ import {
   importResultSchema,
   usedNamesSchema,
 } from '@console/contracts';
-import { z } from 'zod';
 import type { ConsoleApp } from '../../http/console-app.ts';
-import { currentUser } from '../../auth/index.ts';
 import { badRequest } from '../../http/errors.ts';
-import { notModifiedResponse } from '../../http/reference-cache.ts';
-import { errorResponses } from '../errors.ts';
+import type { CachedRead } from '../../http/reference-cache.ts';
 import type { FeatureDependencies } from '../index.ts';
+import { featureRoutes } from '../routes.ts';
 import { listDocumentTypes, usedApiServiceNames, usedTags } from './queries.ts';
 import {
   createDocumentType,
@@ -33,137 +31,66 @@ export function registerDocumentTypeRoutes(
   { database, referenceCache }: FeatureDependencies,
 ) {
   const { db } = database;
-  const tags = ['document types'];
+  const routes = featureRoutes(app, { tags: ['document types'], allow: ['staff'] });
 
-  app.get(
-    documentTypesApi.list.path,
-    {
-      config: { allow: ['staff'] },
-      schema: {
-        tags,
-        summary: 'List every document type, by sequence then ID',
-        response: {
-          200: documentTypeListSchema,
-          ...notModifiedResponse,
-          ...errorResponses(401, 403),
-        },
-      },
-    },
-    async (request, reply) =>
-      referenceCache.reply(request, reply, {
-        list: 'document_types',
-        variant: 'document-types',
-        read: listDocumentTypes,
-      }),
-  );
+  // The reads of the document types list, each answered from its own cached body.
+  const cachedRead = (variant: string, read: CachedRead['read']) => ({
+    cache: referenceCache,
+    list: 'document_types' as const,
+    variant,
+    read,
+  });
+  routes.cachedList(documentTypesApi.list, {
+    summary: 'List every document type, by sequence then ID',
+    response: documentTypeListSchema,
+    ...cachedRead('document-types', listDocumentTypes),
+  });
+  routes.cachedList(documentTypesApi.usedTags, {
+    summary: 'Every tag in use by a document type, once, sorted',
+    response: usedNamesSchema,
+    ...cachedRead('used-tags', usedTags),
+  });
+  routes.cachedList(documentTypesApi.usedApiServiceNames, {
+    summary: 'Every API reference service name in use by a document type, once, sorted',
+    response: usedNamesSchema,
+    ...cachedRead('used-api-service-names', usedApiServiceNames),
+  });
 
-  app.get(
-    documentTypesApi.usedTags.path,
-    {
-      config: { allow: ['staff'] },
-      schema: {
-        tags,
-        summary: 'Every tag in use by a document type, once, sorted',
-        response: { 200: usedNamesSchema, ...notModifiedResponse, ...errorResponses(401, 403) },
-      },
-    },
-    async (request, reply) =>
-      referenceCache.reply(request, reply, {
-        list: 'document_types',
-        variant: 'used-tags',
-        read: usedTags,
-      }),
-  );
+  routes.create(documentTypesApi.create, {
+    summary: 'Create a document type; 409 when the ID is taken',
+    body: documentTypeCreateSchema,
+    response: documentTypeSchema,
+    errors: [409],
+    handle: ({ user, body }) => createDocumentType(db, user, body),
+  });
 
-  app.get(
-    documentTypesApi.usedApiServiceNames.path,
-    {
-      config: { allow: ['staff'] },
-      schema: {
-        tags,
-        summary: 'Every API reference service name in use by a document type, once, sorted',
-        response: { 200: usedNamesSchema, ...notModifiedResponse, ...errorResponses(401, 403) },
-      },
-    },
-    async (request, reply) =>
-      referenceCache.reply(request, reply, {
-        list: 'document_types',
-        variant: 'used-api-service-names',
-        read: usedApiServiceNames,
-      }),
-  );
-
-  app.post(
-    documentTypesApi.create.path,
-    {
-      config: { allow: ['staff'] },
-      schema: {
-        tags,
-        summary: 'Create a document type; 409 when the ID is taken',
-        body: documentTypeCreateSchema,
-        response: { 201: documentTypeSchema, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (request, reply) => {
-      const created = await createDocumentType(db, currentUser(request), request.body);
-      return reply.code(201).send(created);
-    },
-  );
-
-  app.put(
-    documentTypesApi.update.path,
-    {
-      config: { allow: ['staff'] },
-      schema: {
-        tags,
-        summary: 'Update a document type (every field but the ID)',
-        params: documentTypeIdParamsSchema,
-        body: documentTypeUpdateSchema,
-        response: { 200: documentTypeSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      if (request.body.id !== undefined && request.body.id !== id) {
-        throw badRequest(
-          `The ID cannot be changed: the body names ${request.body.id}, the URL ${id}`,
-        );
+  routes.answer(documentTypesApi.update, {
+    summary: 'Update a document type (every field but the ID)',
+    params: documentTypeIdParamsSchema,
+    body: documentTypeUpdateSchema,
+    response: documentTypeSchema,
+    errors: [404],
+    handle: async ({ user, params: { id }, body }) => {
+      if (body.id !== undefined && body.id !== id) {
+        throw badRequest(`The ID cannot be changed: the body names ${body.id}, the URL ${id}`);
       }
-      return updateDocumentType(db, currentUser(request), id, request.body);
+      return updateDocumentType(db, user, id, body);
     },
-  );
+  });
 
-  app.delete(
-    documentTypesApi.delete.path,
-    {
-      config: { allow: ['admin'] },
-      schema: {
-        tags,
-        summary: 'Delete a document type (admins); 409 while in use',
-        params: documentTypeIdParamsSchema,
-        response: {
-          204: z.null().describe('Deleted'),
-          ...errorResponses(400, 401, 403, 404, 409),
-        },
-      },
-    },
-    async (request, reply) => {
-      await deleteDocumentType(db, currentUser(request), request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  routes.delete(documentTypesApi.delete, {
+    summary: 'Delete a document type (admins); 409 while in use',
+    allow: ['admin'],
+    params: documentTypeIdParamsSchema,
+    errors: [404, 409],
+    handle: ({ user, params }) => deleteDocumentType(db, user, params.id),
+  });
 
-  app.post(
-    documentTypesApi.import.path,
-    {
-      config: { allow: ['staff'] },
-      schema: {
-        tags,
-        summary: 'Add or replace document types by ID, all or nothing; count = records written',
-        body: documentTypeImportSchema,
-        response: { 200: importResultSchema, ...errorResponses(400, 401, 403, 413) },
-      },
-    },
-    async (request) => importDocumentTypes(db, currentUser(request), request.body),
-  );
+  routes.answer(documentTypesApi.import, {
+    summary: 'Add or replace document types by ID, all or nothing; count = records written',
+    body: documentTypeImportSchema,
+    response: importResultSchema,
+    errors: [413],
+    handle: ({ user, body }) => importDocumentTypes(db, user, body),
+  });
 }

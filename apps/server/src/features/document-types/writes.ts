@@ -83,13 +83,7 @@ export async function updateDocumentType(
   input: ParsedDocumentTypeUpdate,
 ): Promise<DocumentType> {
   return db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom('document_types')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!existing) throw notFound(`Document type ${id} not found.`);
+    const existing = await lockDocumentType(trx, id);
     const row = await trx
       .updateTable('document_types')
       .set({ ...columnsOf(input), updated_by: actor.email, updated_at: sql<Date>`now()` })
@@ -120,13 +114,7 @@ export async function deleteDocumentType(
   id: string,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom('document_types')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!existing) throw notFound(`Document type ${id} not found.`);
+    const existing = await lockDocumentType(trx, id);
     const references = await documentTypeReferences(trx, id);
     if (references.length > 0) {
       throw conflict(
@@ -195,6 +183,18 @@ export async function importDocumentTypes(
     });
     return { count };
   });
+}
+
+/** The document type, locked until the transaction ends; 404 when unknown. */
+async function lockDocumentType(trx: Kysely<Database>, id: string) {
+  const existing = await trx
+    .selectFrom('document_types')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!existing) throw notFound(`Document type ${id} not found.`);
+  return existing;
 }
 
 /** The fields an update changed, for the event ('tags', 'validityPeriod', ...). */

@@ -4,9 +4,10 @@ import {
   type EntityListQuery,
   type EntityNames,
   type EntityPage,
+  type Page,
 } from '@console/contracts';
-import { sql, type Kysely } from 'kysely';
-import { fromOperator, readPage, walkDirection } from '../../db/paging.ts';
+import { sql, type Kysely, type OrderByDirection } from 'kysely';
+import { fromOperator, readPage, walkDirection, type PagePlan } from '../../db/paging.ts';
 import type { Database, ListCountsTable } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 
@@ -54,50 +55,82 @@ export function namesOf(stored: unknown): EntityNames {
   return { names: Object.fromEntries(stringEntries(names)) };
 }
 
+/** The lists of the tenant portal: the key each is paged by, and the sort that reverses it. */
+const PORTAL_LISTS = {
+  entities: { key: 'party_entity_id', descending: '-partyEntityId' },
+  entity_users: { key: 'party_user_id', descending: '-partyUserId' },
+} as const;
+type PortalList = keyof typeof PORTAL_LISTS;
+
+/** The keys of one page (of `tenantId`, or of every tenant): `page.key`, read from the index. */
+function pageKeys(
+  trx: Kysely<Database>,
+  list: PortalList,
+  tenantId: number | undefined,
+  plan: PagePlan,
+  direction: OrderByDirection,
+) {
+  const { key } = PORTAL_LISTS[list];
+  let keys = trx.selectFrom(list).select(sql.ref<string>(key).as('key'));
+  if (tenantId !== undefined) keys = keys.where('tenant_id', '=', tenantId);
+  // A walk started at a page anchor (db/page-anchors.ts).
+  if (plan.from !== undefined) keys = keys.where(sql.ref(key), fromOperator(direction), plan.from);
+  return keys.orderBy(sql.ref(key), direction).offset(plan.offset).limit(plan.limit).as('page');
+}
+
 /**
- * GET api/Entity: one page of entities by partyEntityId, of `tenantId` (already checked against
- * the caller, see http/tenant-scope.ts) or of every tenant.
+ * One page of a portal list in key order, of `tenantId` (already checked against the caller, see
+ * http/tenant-scope.ts) or of every tenant: counted from list_counts, the page's keys walked on
+ * the key's index alone, then `readRows` joins the rows of those keys only (`page.key`).
  */
+export function readPortalPage<Row>(
+  db: Kysely<Database>,
+  list: PortalList,
+  tenantId: number | undefined,
+  query: { offset: number; limit: number; sort?: string },
+  readRows: (
+    trx: Kysely<Database>,
+    page: ReturnType<typeof pageKeys>,
+    direction: OrderByDirection,
+  ) => Promise<Row[]>,
+): Promise<Page<Row>> {
+  const descending = query.sort === PORTAL_LISTS[list].descending;
+  return readPage(db, {
+    offset: query.offset,
+    limit: query.limit,
+    count: (trx) => countListRows(trx, list, tenantId),
+    anchors: { list, tenantId, descending },
+    read(trx, plan) {
+      const direction = walkDirection(descending, plan);
+      return readRows(trx, pageKeys(trx, list, tenantId, plan, direction), direction);
+    },
+  });
+}
+
+/** GET api/Entity: one page of entities by partyEntityId. */
 export async function listEntities(
   db: Kysely<Database>,
   tenantId: number | undefined,
   query: EntityListQuery,
 ): Promise<EntityPage> {
-  const descending = query.sort === '-partyEntityId';
-  return readPage(db, {
-    offset: query.offset,
-    limit: query.limit,
-    count: (trx) => countListRows(trx, 'entities', tenantId),
-    anchors: { list: 'entities', tenantId, descending },
-    async read(trx, plan) {
-      const direction = walkDirection(descending, plan);
-      let ids = trx.selectFrom('entities').select('party_entity_id');
-      if (tenantId !== undefined) ids = ids.where('tenant_id', '=', tenantId);
-      if (plan.from !== undefined)
-        ids = ids.where('party_entity_id', fromOperator(direction), plan.from);
-      const page = ids
-        .orderBy('party_entity_id', direction)
-        .offset(plan.offset)
-        .limit(plan.limit)
-        .as('page');
-      const rows = await trx
-        .selectFrom(page)
-        .innerJoin('entities as e', 'e.party_entity_id', 'page.party_entity_id')
-        .innerJoin('tenants as t', 't.id', 'e.tenant_id')
-        .select(['e.party_entity_id', 'e.tenant_id', 'e.names', 'e.country', 't.company_name'])
-        .orderBy('e.party_entity_id', direction)
-        .execute();
-      return rows.map((row): Entity => {
-        const names = namesOf(row.names);
-        return {
-          partyEntityId: row.party_entity_id,
-          tenantId: row.tenant_id,
-          tenantName: row.company_name,
-          names,
-          country: row.country,
-          displayName: entityDisplayName({ partyEntityId: row.party_entity_id, names }),
-        };
-      });
-    },
+  return readPortalPage(db, 'entities', tenantId, query, async (trx, page, direction) => {
+    const rows = await trx
+      .selectFrom(page)
+      .innerJoin('entities as e', 'e.party_entity_id', 'page.key')
+      .innerJoin('tenants as t', 't.id', 'e.tenant_id')
+      .select(['e.party_entity_id', 'e.tenant_id', 'e.names', 'e.country', 't.company_name'])
+      .orderBy('e.party_entity_id', direction)
+      .execute();
+    return rows.map((row): Entity => {
+      const names = namesOf(row.names);
+      return {
+        partyEntityId: row.party_entity_id,
+        tenantId: row.tenant_id,
+        tenantName: row.company_name,
+        names,
+        country: row.country,
+        displayName: entityDisplayName({ partyEntityId: row.party_entity_id, names }),
+      };
+    });
   });
 }

@@ -7,8 +7,7 @@ import {
 } from '@console/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { fromOperator, readPage, walkDirection } from '../../db/paging.ts';
-import { countListRows, namesOf, stringEntries } from '../entities/queries.ts';
+import { namesOf, readPortalPage, stringEntries } from '../entities/queries.ts';
 
 const METADATA_FIELDS = ['preferredName', 'givenName', 'familyName'] as const;
 
@@ -44,54 +43,37 @@ export async function listEntityUsers(
   tenantId: number | undefined,
   query: EntityUserListQuery,
 ): Promise<EntityUserPage> {
-  const descending = query.sort === '-partyUserId';
-  return readPage(db, {
-    offset: query.offset,
-    limit: query.limit,
-    count: (trx) => countListRows(trx, 'entity_users', tenantId),
-    anchors: { list: 'entity_users', tenantId, descending },
-    async read(trx, plan) {
-      const direction = walkDirection(descending, plan);
-      let ids = trx.selectFrom('entity_users').select('party_user_id');
-      if (tenantId !== undefined) ids = ids.where('tenant_id', '=', tenantId);
-      if (plan.from !== undefined)
-        ids = ids.where('party_user_id', fromOperator(direction), plan.from);
-      const page = ids
-        .orderBy('party_user_id', direction)
-        .offset(plan.offset)
-        .limit(plan.limit)
-        .as('page');
-      const rows = await trx
-        .selectFrom(page)
-        .innerJoin('entity_users as u', 'u.party_user_id', 'page.party_user_id')
-        .innerJoin('entities as e', 'e.party_entity_id', 'u.party_entity_id')
-        .select([
-          'u.party_user_id',
-          'u.party_entity_id',
-          'u.tenant_id',
-          'u.type',
-          'u.state',
-          'u.email',
-          'u.metadata',
-          'u.keys',
-          'e.names',
-        ])
-        .orderBy('u.party_user_id', direction)
-        .execute();
-      return rows.map((row): EntityUser => ({
-        partyUserId: row.party_user_id,
+  return readPortalPage(db, 'entity_users', tenantId, query, async (trx, page, direction) => {
+    const rows = await trx
+      .selectFrom(page)
+      .innerJoin('entity_users as u', 'u.party_user_id', 'page.key')
+      .innerJoin('entities as e', 'e.party_entity_id', 'u.party_entity_id')
+      .select([
+        'u.party_user_id',
+        'u.party_entity_id',
+        'u.tenant_id',
+        'u.type',
+        'u.state',
+        'u.email',
+        'u.metadata',
+        'u.keys',
+        'e.names',
+      ])
+      .orderBy('u.party_user_id', direction)
+      .execute();
+    return rows.map((row): EntityUser => ({
+      partyUserId: row.party_user_id,
+      partyEntityId: row.party_entity_id,
+      entityName: entityDisplayName({
         partyEntityId: row.party_entity_id,
-        entityName: entityDisplayName({
-          partyEntityId: row.party_entity_id,
-          names: namesOf(row.names),
-        }),
-        tenantId: row.tenant_id,
-        type: row.type,
-        state: row.state,
-        email: row.email,
-        metadata: metadataOf(row.metadata),
-        keys: keysOf(row.keys),
-      }));
-    },
+        names: namesOf(row.names),
+      }),
+      tenantId: row.tenant_id,
+      type: row.type,
+      state: row.state,
+      email: row.email,
+      metadata: metadataOf(row.metadata),
+      keys: keysOf(row.keys),
+    }));
   });
 }

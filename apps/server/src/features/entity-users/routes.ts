@@ -4,12 +4,10 @@ import {
   entityUserPageSchema,
   entityUsersApi,
 } from '@console/contracts';
-import { z } from 'zod';
 import type { ConsoleApp } from '../../http/console-app.ts';
-import { currentUser } from '../../auth/index.ts';
 import { readableTenant } from '../../http/tenant-scope.ts';
-import { errorResponses } from '../errors.ts';
 import type { FeatureDependencies } from '../index.ts';
+import { featureRoutes } from '../routes.ts';
 import { listEntityUsers } from './queries.ts';
 import { deleteEntityUserKey } from './writes.ts';
 
@@ -19,51 +17,37 @@ import { deleteEntityUserKey } from './writes.ts';
  */
 export function registerEntityUserRoutes(app: ConsoleApp, { database }: FeatureDependencies) {
   const { db } = database;
-  const tags = ['entity users'];
+  const routes = featureRoutes(app, { tags: ['entity users'], allow: ['staff', 'tenant'] });
 
-  app.get(
-    entityUsersApi.list.path,
-    {
-      config: { allow: ['staff', 'tenant'] },
-      schema: {
-        tags,
-        summary:
-          "One page of entity users by partyUserId, with their keys: staff see every tenant's (or tenantId's), a tenant user its own tenant's",
-        querystring: entityUserListQuerySchema,
-        response: { 200: entityUserPageSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const tenantId = readableTenant(currentUser(request), request.query.tenantId);
-      return listEntityUsers(db, tenantId, request.query);
-    },
-  );
+  routes.answer(entityUsersApi.list, {
+    summary:
+      "One page of entity users by partyUserId, with their keys: staff see every tenant's (or tenantId's), a tenant user its own tenant's",
+    querystring: entityUserListQuerySchema,
+    response: entityUserPageSchema,
+    errors: [404],
+    handle: ({ user, query }) => listEntityUsers(db, readableTenant(user, query.tenantId), query),
+  });
 
-  const deleteKeySchema = {
-    tags,
+  const deleteKey = {
     summary:
       'Delete one key of an entity user (admins); the key name is URL-encoded. 404 "Key no longer exists"',
+    allow: ['admin'],
     params: entityUserKeyParamsSchema,
-    response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404) },
-  };
+    errors: [404],
+  } as const;
 
-  app.delete(
-    entityUsersApi.deleteKey.path,
-    { config: { allow: ['admin'] }, schema: deleteKeySchema },
-    async (request, reply) => {
-      const { userId, keyName } = request.params;
-      await deleteEntityUserKey(db, currentUser(request), userId, keyName);
-      return reply.code(204).send(null);
-    },
-  );
+  routes.delete(entityUsersApi.deleteKey, {
+    ...deleteKey,
+    handle: ({ user, params }) => deleteEntityUserKey(db, user, params.userId, params.keyName),
+  });
 
   // Without a key name the path ends at /keys (or /keys/): the params schema answers 400 with the
   // spec's message instead of the router's 404.
-  app.delete(
-    entityUsersApi.deleteKeys.path,
-    { config: { allow: ['admin'] }, schema: { ...deleteKeySchema, hide: true } },
-    async () => {
+  routes.delete(entityUsersApi.deleteKeys, {
+    ...deleteKey,
+    hide: true,
+    handle: async () => {
       throw new Error('Unreachable: the params schema refuses a missing key name');
     },
-  );
+  });
 }

@@ -2,6 +2,7 @@ import type { EventItem, EventList, EventListQuery, ProcessedEvent } from '@cons
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { readPage, walkDirection } from '../../db/paging.ts';
 import type { Database, EventsTable, ProcessedEventsTable } from '../../db/schema.ts';
+import { toRecordedEvent } from '../../outbox/index.ts';
 
 /** Whose events a caller may list: every tenant's (staff), or one tenant's. */
 export type EventScope = { kind: 'all' } | { kind: 'tenant'; tenantId: number };
@@ -22,13 +23,8 @@ export function toEventItem(
   processed: readonly Selectable<ProcessedEventsTable>[],
 ): EventItem {
   return {
-    id: row.id,
-    eventName: row.event_name,
-    tenantId: row.tenant_id,
-    entityId: row.entity_id,
-    uniqueId: row.unique_id,
+    ...toRecordedEvent(row),
     createdAt: row.created_at.toISOString(),
-    metadata: row.metadata,
     isProcessed: row.is_processed,
     hasError: row.has_error,
     processedEvents: processed.map(toProcessedEvent),

@@ -8,11 +8,11 @@ import {
   eventSchema,
   testEventResultSchema,
 } from '@console/contracts';
+import { holdsRole, type AuthenticatedUser } from '../../auth/index.ts';
 import type { ConsoleApp } from '../../http/console-app.ts';
-import { currentUser, holdsRole } from '../../auth/index.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
-import { errorResponses } from '../errors.ts';
 import type { FeatureDependencies } from '../index.ts';
+import { featureRoutes } from '../routes.ts';
 import { listEvents, type EventScope } from './queries.ts';
 import { recordTestEvent, resetEvent } from './writes.ts';
 
@@ -22,69 +22,46 @@ import { recordTestEvent, resetEvent } from './writes.ts';
  */
 export function registerEventRoutes(app: ConsoleApp, { database }: FeatureDependencies) {
   const { db } = database;
-  const tags = ['events'];
+  const routes = featureRoutes(app, { tags: ['events'], allow: ['staff'] });
 
-  app.get(
-    eventsApi.list.path,
-    {
-      config: { allow: ['staff', 'tenant'] },
-      schema: {
-        tags,
-        summary:
-          "One page of the event log, newest first by default; tenant users see their tenant's",
-        querystring: eventListQuerySchema,
-        response: { 200: eventListSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      let scope: EventScope;
-      if (holdsRole(user.roles, 'staff')) scope = { kind: 'all' };
-      else if (user.tenantId !== undefined) scope = { kind: 'tenant', tenantId: user.tenantId };
-      else throw forbidden();
-      return listEvents(db, request.query, scope);
-    },
-  );
+  routes.answer(eventsApi.list, {
+    summary: "One page of the event log, newest first by default; tenant users see their tenant's",
+    allow: ['staff', 'tenant'],
+    querystring: eventListQuerySchema,
+    response: eventListSchema,
+    handle: ({ user, query }) => listEvents(db, query, eventScopeOf(user)),
+  });
 
-  app.post(
-    eventsApi.reset.path,
-    {
-      config: { allow: ['staff'] },
-      schema: {
-        tags,
-        summary:
-          "Return an event to its workers: one worker's record (workerName, in the query or the body) or all",
-        params: eventIdParamsSchema,
-        querystring: eventResetQuerySchema,
-        body: eventResetBodySchema,
-        response: { 200: eventSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const fromQuery = request.query.workerName;
-      const fromBody = request.body?.workerName;
+  routes.answer(eventsApi.reset, {
+    summary:
+      "Return an event to its workers: one worker's record (workerName, in the query or the body) or all",
+    params: eventIdParamsSchema,
+    querystring: eventResetQuerySchema,
+    body: eventResetBodySchema,
+    response: eventSchema,
+    errors: [404],
+    handle: async ({ user, params, query, body }) => {
+      const fromQuery = query.workerName;
+      const fromBody = body?.workerName;
       if (fromQuery !== undefined && fromBody !== undefined && fromQuery !== fromBody) {
         throw badRequest(
           `workerName differs between the query (${fromQuery}) and the body (${fromBody})`,
         );
       }
-      return resetEvent(db, currentUser(request), request.params.id, fromQuery ?? fromBody);
+      return resetEvent(db, user, params.id, fromQuery ?? fromBody);
     },
-  );
+  });
 
-  app.post(
-    eventsApi.test.path,
-    {
-      config: { allow: ['staff'] },
-      schema: {
-        tags,
-        summary: "Record a 'TestEvent' that goes through the workers",
-        response: { 201: testEventResultSchema, ...errorResponses(401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const created = await recordTestEvent(db, currentUser(request));
-      return reply.code(201).send(created);
-    },
-  );
+  routes.create(eventsApi.test, {
+    summary: "Record a 'TestEvent' that goes through the workers",
+    response: testEventResultSchema,
+    handle: ({ user }) => recordTestEvent(db, user),
+  });
+}
+
+/** Whose events `user` lists: staff every tenant's, a tenant user its own tenant's. */
+function eventScopeOf(user: AuthenticatedUser): EventScope {
+  if (holdsRole(user.roles, 'staff')) return { kind: 'all' };
+  if (user.tenantId !== undefined) return { kind: 'tenant', tenantId: user.tenantId };
+  throw forbidden();
 }

@@ -4,7 +4,7 @@ import type { AuthenticatedUser } from '../../auth/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordEvent } from '../../outbox/index.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { databaseErrorCode, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/errors.ts';
+import { FOREIGN_KEY_VIOLATION, translateViolations, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import { findTenantUser } from './queries.ts';
 
 /**
@@ -26,8 +26,12 @@ export async function createTenantUser(
   actor: AuthenticatedUser,
   input: TenantUserCreate,
 ): Promise<TenantUser> {
-  try {
-    return await db.transaction().execute(async (trx) => {
+  const answers = {
+    [UNIQUE_VIOLATION]: () => alreadyRegistered(input.email),
+    [FOREIGN_KEY_VIOLATION]: () => badRequest(`Tenant ${input.tenantId} does not exist.`),
+  };
+  return translateViolations(answers, () =>
+    db.transaction().execute(async (trx) => {
       const tenant = await trx
         .selectFrom('tenants')
         .select('id')
@@ -72,15 +76,8 @@ export async function createTenantUser(
         },
       });
       return created;
-    });
-  } catch (error) {
-    const code = databaseErrorCode(error);
-    if (code === UNIQUE_VIOLATION) throw alreadyRegistered(input.email);
-    if (code === FOREIGN_KEY_VIOLATION) {
-      throw badRequest(`Tenant ${input.tenantId} does not exist.`);
-    }
-    throw error;
-  }
+    }),
+  );
 }
 
 /** DELETE api/tenantusers/{id}: 404 when unknown. */

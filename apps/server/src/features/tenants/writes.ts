@@ -4,7 +4,7 @@ import type { AuthenticatedUser } from '../../auth/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordEvent } from '../../outbox/index.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { databaseErrorCode, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/errors.ts';
+import { FOREIGN_KEY_VIOLATION, translateViolations, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import { findTenant } from './queries.ts';
 
 /**
@@ -147,8 +147,10 @@ export async function deleteTenant(
   actor: AuthenticatedUser,
   id: number,
 ): Promise<void> {
-  try {
-    await db.transaction().execute(async (trx) => {
+  const stillReferred = () =>
+    conflict(`Cannot delete tenant ${id} because rows of other tables still refer to it.`);
+  await translateViolations({ [FOREIGN_KEY_VIOLATION]: stillReferred }, () =>
+    db.transaction().execute(async (trx) => {
       // FOR UPDATE conflicts with the key-share lock an insert of a tenant user, entity or entity
       // user takes on its tenant: none can arrive between the counts and the delete.
       const tenant = await lockTenant(trx, id);
@@ -171,13 +173,8 @@ export async function deleteTenant(
         tenantId: id,
         metadata: { actor: actor.email, action: 'delete', tenantId: id, before },
       });
-    });
-  } catch (error) {
-    if (databaseErrorCode(error) === FOREIGN_KEY_VIOLATION) {
-      throw conflict(`Cannot delete tenant ${id} because rows of other tables still refer to it.`);
-    }
-    throw error;
-  }
+    }),
+  );
 }
 
 /** The fields of a tenant (as the API shows it) that differ between before and after. */
@@ -270,15 +267,13 @@ function joinWords(parts: readonly string[]): string {
 }
 
 /** A race lost to a concurrent write between our checks and our write, in the caller's words. */
-async function translateRaces<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    const code = databaseErrorCode(error);
-    if (code === UNIQUE_VIOLATION) throw conflict(NAMESPACE_RACE_MESSAGE);
-    if (code === FOREIGN_KEY_VIOLATION) {
-      throw badRequest('The domicile country was just deleted. Please choose another country.');
-    }
-    throw error;
-  }
+function translateRaces<T>(write: () => Promise<T>): Promise<T> {
+  return translateViolations(
+    {
+      [UNIQUE_VIOLATION]: () => conflict(NAMESPACE_RACE_MESSAGE),
+      [FOREIGN_KEY_VIOLATION]: () =>
+        badRequest('The domicile country was just deleted. Please choose another country.'),
+    },
+    write,
+  );
 }

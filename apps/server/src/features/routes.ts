@@ -1,0 +1,156 @@
+import type { ApiRoute } from '@console/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { currentUser, type AuthenticatedUser, type Role } from '../auth/index.ts';
+import type { ConsoleApp } from '../http/console-app.ts';
+import {
+  notModifiedResponse,
+  type CachedRead,
+  type ReferenceCache,
+} from '../http/reference-cache.ts';
+import { errorResponses } from './errors.ts';
+
+/** What a handler is given: the caller and the request's inputs, as their schemas parsed them. */
+interface RouteInput<Params, Query, Body> {
+  user: AuthenticatedUser;
+  params: Params;
+  query: Query;
+  body: Body;
+}
+
+type InputSchema = z.ZodType | undefined;
+type Parsed<Schema extends InputSchema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
+
+/** A route's OpenAPI entry and its request schemas (from contracts). */
+interface RouteSchemas<
+  Params extends InputSchema,
+  Query extends InputSchema,
+  Body extends InputSchema,
+> {
+  summary: string;
+  /** The roles allowed, when they are not the feature's (deletes that only admins may make). */
+  allow?: readonly Role[];
+  params?: Params;
+  querystring?: Query;
+  body?: Body;
+  /** The failures particular to the route; 401 and 403 (guard) and 400 (any input) go without saying. */
+  errors?: readonly number[];
+  /** Left out of the OpenAPI document. */
+  hide?: boolean;
+}
+
+/** A route's schemas and its handler, which calls the one function that does the work. */
+type RouteSpec<
+  P extends InputSchema,
+  Q extends InputSchema,
+  B extends InputSchema,
+  Result,
+> = RouteSchemas<P, Q, B> & {
+  handle(input: RouteInput<Parsed<P>, Parsed<Q>, Parsed<B>>): Promise<Result>;
+};
+
+const deletedResponse = z.null().describe('Deleted');
+
+/**
+ * Registers the routes of one feature from its contract's calls (`tenantsApi.create`, ...) with
+ * the conventions every feature follows: its OpenAPI tag, the roles it allows, 200 with the
+ * answer, 201 with what was created, 204 for a delete, and the error statuses that come with the
+ * guard and with validated input.
+ */
+export function featureRoutes(
+  app: ConsoleApp,
+  feature: { tags: string[]; allow: readonly Role[] },
+) {
+  function register(
+    api: ApiRoute,
+    schemas: RouteSchemas<InputSchema, InputSchema, InputSchema>,
+    success: Record<number, z.ZodType>,
+    handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  ): void {
+    const {
+      summary,
+      allow = feature.allow,
+      errors = [],
+      params,
+      querystring,
+      body,
+      hide,
+    } = schemas;
+    const statuses = [...(params || querystring || body ? [400] : []), 401, 403, ...errors];
+    app.route({
+      method: api.method,
+      url: api.path,
+      config: { allow },
+      schema: {
+        tags: feature.tags,
+        summary,
+        ...(hide ? { hide } : {}),
+        ...(params ? { params } : {}),
+        ...(querystring ? { querystring } : {}),
+        ...(body ? { body } : {}),
+        response: { ...success, ...errorResponses(...statuses) },
+      },
+      handler,
+    });
+  }
+
+  // The schemas validated the request before the handler runs: its inputs are their outputs.
+  const inputOf = <P extends InputSchema, Q extends InputSchema, B extends InputSchema>(
+    request: FastifyRequest,
+  ) =>
+    ({
+      user: currentUser(request),
+      params: request.params,
+      query: request.query,
+      body: request.body,
+    }) as RouteInput<Parsed<P>, Parsed<Q>, Parsed<B>>;
+
+  /** A route that answers `status` with what its handler returns, in the schema `response`. */
+  const answering =
+    (status: 200 | 201) =>
+    <
+      R extends z.ZodType,
+      P extends InputSchema = undefined,
+      Q extends InputSchema = undefined,
+      B extends InputSchema = undefined,
+    >(
+      api: ApiRoute,
+      spec: RouteSpec<P, Q, B, z.input<R>> & { response: R },
+    ) => {
+      register(api, spec, { [status]: spec.response }, async (request, reply) =>
+        reply.code(status).send(await spec.handle(inputOf<P, Q, B>(request))),
+      );
+    };
+
+  return {
+    /** 200 with what the handler answers. */
+    answer: answering(200),
+    /** 201 with what the handler created. */
+    create: answering(201),
+
+    /** 204 once the handler deleted. */
+    delete<
+      P extends InputSchema = undefined,
+      Q extends InputSchema = undefined,
+      B extends InputSchema = undefined,
+    >(api: ApiRoute, spec: RouteSpec<P, Q, B, void>) {
+      register(api, spec, { 204: deletedResponse }, async (request, reply) => {
+        await spec.handle(inputOf<P, Q, B>(request));
+        return reply.code(204).send(null);
+      });
+    },
+
+    /** A reference list answered from `cache` (http/reference-cache.ts), 304 included. */
+    cachedList(
+      api: ApiRoute,
+      spec: CachedRead & { summary: string; response: z.ZodType; cache: ReferenceCache },
+    ) {
+      register(
+        api,
+        { summary: spec.summary },
+        { 200: spec.response, ...notModifiedResponse },
+        async (request, reply) => spec.cache.reply(request, reply, spec),
+      );
+    },
+  };
+}
