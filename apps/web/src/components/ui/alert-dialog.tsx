@@ -1,11 +1,10 @@
 import type * as React from 'react';
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import { buttonVariants } from './button-variants';
+import { slotted } from './slotted';
 import { cn } from './utils';
 
-function AlertDialog({ ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Root>) {
-  return <AlertDialogPrimitive.Root data-slot="alert-dialog" {...props} />;
-}
+const AlertDialog = slotted(AlertDialogPrimitive.Root, 'alert-dialog');
 
 function AlertDialogContent({
   className,
@@ -29,51 +28,29 @@ function AlertDialogContent({
   );
 }
 
-function AlertDialogHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="alert-dialog-header"
-      className={cn('flex flex-col gap-2 text-center sm:text-left', className)}
-      {...props}
-    />
-  );
-}
+const AlertDialogHeader = slotted(
+  'div',
+  'alert-dialog-header',
+  'flex flex-col gap-2 text-center sm:text-left',
+);
 
-function AlertDialogFooter({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="alert-dialog-footer"
-      className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
-      {...props}
-    />
-  );
-}
+const AlertDialogFooter = slotted(
+  'div',
+  'alert-dialog-footer',
+  'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end',
+);
 
-function AlertDialogTitle({
-  className,
-  ...props
-}: React.ComponentProps<typeof AlertDialogPrimitive.Title>) {
-  return (
-    <AlertDialogPrimitive.Title
-      data-slot="alert-dialog-title"
-      className={cn('text-lg font-semibold', className)}
-      {...props}
-    />
-  );
-}
+const AlertDialogTitle = slotted(
+  AlertDialogPrimitive.Title,
+  'alert-dialog-title',
+  'text-lg font-semibold',
+);
 
-function AlertDialogDescription({
-  className,
-  ...props
-}: React.ComponentProps<typeof AlertDialogPrimitive.Description>) {
-  return (
-    <AlertDialogPrimitive.Description
-      data-slot="alert-dialog-description"
-      className={cn('text-muted-foreground text-sm', className)}
-      {...props}
-    />
-  );
-}
+const AlertDialogDescription = slotted(
+  AlertDialogPrimitive.Description,
+  'alert-dialog-description',
+  'text-muted-foreground text-sm',
+);
 
 function AlertDialogCancel({
   className,

@@ -2,11 +2,10 @@ import type * as React from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { slotted } from './slotted';
 import { cn } from './utils';
 
-function Dialog({ ...props }: React.ComponentProps<typeof DialogPrimitive.Root>) {
-  return <DialogPrimitive.Root data-slot="dialog" {...props} />;
-}
+const Dialog = slotted(DialogPrimitive.Root, 'dialog');
 
 function DialogContent({
   className,
@@ -46,47 +45,28 @@ function DialogContent({
   );
 }
 
-function DialogHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="dialog-header"
-      className={cn('flex flex-col gap-2 text-center sm:text-left', className)}
-      {...props}
-    />
-  );
-}
+const DialogHeader = slotted(
+  'div',
+  'dialog-header',
+  'flex flex-col gap-2 text-center sm:text-left',
+);
 
-function DialogFooter({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="dialog-footer"
-      className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
-      {...props}
-    />
-  );
-}
+const DialogFooter = slotted(
+  'div',
+  'dialog-footer',
+  'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end',
+);
 
-function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title
-      data-slot="dialog-title"
-      className={cn('text-lg leading-none font-semibold', className)}
-      {...props}
-    />
-  );
-}
+const DialogTitle = slotted(
+  DialogPrimitive.Title,
+  'dialog-title',
+  'text-lg leading-none font-semibold',
+);
 
-function DialogDescription({
-  className,
-  ...props
-}: React.ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description
-      data-slot="dialog-description"
-      className={cn('text-muted-foreground text-sm', className)}
-      {...props}
-    />
-  );
-}
+const DialogDescription = slotted(
+  DialogPrimitive.Description,
+  'dialog-description',
+  'text-muted-foreground text-sm',
+);
 
 export { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle };

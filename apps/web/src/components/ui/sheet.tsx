@@ -2,11 +2,10 @@ import type * as React from 'react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { slotted } from './slotted';
 import { cn } from './utils';
 
-function Sheet({ ...props }: React.ComponentProps<typeof SheetPrimitive.Root>) {
-  return <SheetPrimitive.Root data-slot="sheet" {...props} />;
-}
+const Sheet = slotted(SheetPrimitive.Root, 'sheet');
 
 function SheetContent({
   className,
@@ -49,37 +48,14 @@ function SheetContent({
   );
 }
 
-function SheetHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="sheet-header"
-      className={cn('flex flex-col gap-1.5 p-4', className)}
-      {...props}
-    />
-  );
-}
+const SheetHeader = slotted('div', 'sheet-header', 'flex flex-col gap-1.5 p-4');
 
-function SheetTitle({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Title>) {
-  return (
-    <SheetPrimitive.Title
-      data-slot="sheet-title"
-      className={cn('text-foreground font-semibold', className)}
-      {...props}
-    />
-  );
-}
+const SheetTitle = slotted(SheetPrimitive.Title, 'sheet-title', 'text-foreground font-semibold');
 
-function SheetDescription({
-  className,
-  ...props
-}: React.ComponentProps<typeof SheetPrimitive.Description>) {
-  return (
-    <SheetPrimitive.Description
-      data-slot="sheet-description"
-      className={cn('text-muted-foreground text-sm', className)}
-      {...props}
-    />
-  );
-}
+const SheetDescription = slotted(
+  SheetPrimitive.Description,
+  'sheet-description',
+  'text-muted-foreground text-sm',
+);
 
 export { Sheet, SheetContent, SheetHeader, SheetTitle, SheetDescription };
