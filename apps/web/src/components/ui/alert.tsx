@@ -1,5 +1,6 @@
 import type * as React from 'react';
 import { cva, type VariantProps } from 'class-variance-authority';
+import { slotted } from './slotted';
 import { cn } from './utils';
 
 const alertVariants = cva(
@@ -33,27 +34,16 @@ function Alert({
   );
 }
 
-function AlertTitle({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="alert-title"
-      className={cn('col-start-2 line-clamp-1 min-h-4 font-medium tracking-tight', className)}
-      {...props}
-    />
-  );
-}
+const AlertTitle = slotted(
+  'div',
+  'alert-title',
+  'col-start-2 line-clamp-1 min-h-4 font-medium tracking-tight',
+);
 
-function AlertDescription({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="alert-description"
-      className={cn(
-        'text-muted-foreground col-start-2 grid justify-items-start gap-1 text-sm [&_p]:leading-relaxed',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+const AlertDescription = slotted(
+  'div',
+  'alert-description',
+  'text-muted-foreground col-start-2 grid justify-items-start gap-1 text-sm [&_p]:leading-relaxed',
+);
 
 export { Alert, AlertTitle, AlertDescription };

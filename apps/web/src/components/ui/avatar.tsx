@@ -1,38 +1,18 @@
-import type * as React from 'react';
 import { Avatar as AvatarPrimitive } from 'radix-ui';
-import { cn } from './utils';
+import { slotted } from './slotted';
 
-function Avatar({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Root>) {
-  return (
-    <AvatarPrimitive.Root
-      data-slot="avatar"
-      className={cn('relative flex size-8 shrink-0 overflow-hidden rounded-full', className)}
-      {...props}
-    />
-  );
-}
+const Avatar = slotted(
+  AvatarPrimitive.Root,
+  'avatar',
+  'relative flex size-8 shrink-0 overflow-hidden rounded-full',
+);
 
-function AvatarImage({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Image>) {
-  return (
-    <AvatarPrimitive.Image
-      data-slot="avatar-image"
-      className={cn('aspect-square size-full', className)}
-      {...props}
-    />
-  );
-}
+const AvatarImage = slotted(AvatarPrimitive.Image, 'avatar-image', 'aspect-square size-full');
 
-function AvatarFallback({
-  className,
-  ...props
-}: React.ComponentProps<typeof AvatarPrimitive.Fallback>) {
-  return (
-    <AvatarPrimitive.Fallback
-      data-slot="avatar-fallback"
-      className={cn('bg-muted flex size-full items-center justify-center rounded-full', className)}
-      {...props}
-    />
-  );
-}
+const AvatarFallback = slotted(
+  AvatarPrimitive.Fallback,
+  'avatar-fallback',
+  'bg-muted flex size-full items-center justify-center rounded-full',
+);
 
 export { Avatar, AvatarImage, AvatarFallback };

@@ -1,34 +1,20 @@
 import type * as React from 'react';
 import { Slot } from 'radix-ui';
 import { ChevronRightIcon } from 'lucide-react';
+import { slotted } from './slotted';
 import { cn } from './utils';
 
 function Breadcrumb({ ...props }: React.ComponentProps<'nav'>) {
   return <nav aria-label="breadcrumb" data-slot="breadcrumb" {...props} />;
 }
 
-function BreadcrumbList({ className, ...props }: React.ComponentProps<'ol'>) {
-  return (
-    <ol
-      data-slot="breadcrumb-list"
-      className={cn(
-        'text-muted-foreground flex flex-wrap items-center gap-1.5 text-sm break-words sm:gap-2.5',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+const BreadcrumbList = slotted(
+  'ol',
+  'breadcrumb-list',
+  'text-muted-foreground flex flex-wrap items-center gap-1.5 text-sm break-words sm:gap-2.5',
+);
 
-function BreadcrumbItem({ className, ...props }: React.ComponentProps<'li'>) {
-  return (
-    <li
-      data-slot="breadcrumb-item"
-      className={cn('inline-flex items-center gap-1.5', className)}
-      {...props}
-    />
-  );
-}
+const BreadcrumbItem = slotted('li', 'breadcrumb-item', 'inline-flex items-center gap-1.5');
 
 function BreadcrumbLink({
   asChild,
@@ -50,16 +36,9 @@ function BreadcrumbLink({
 
 // Unlike shadcn's, the current page is plain text (no role="link"): the spec says the last
 // crumb is not a link, and assistive technology should not announce it as one.
-function BreadcrumbPage({ className, ...props }: React.ComponentProps<'span'>) {
-  return (
-    <span
-      data-slot="breadcrumb-page"
-      aria-current="page"
-      className={cn('text-foreground font-normal', className)}
-      {...props}
-    />
-  );
-}
+const BreadcrumbPage = slotted('span', 'breadcrumb-page', 'text-foreground font-normal', {
+  'aria-current': 'page',
+});
 
 function BreadcrumbSeparator({ children, className, ...props }: React.ComponentProps<'li'>) {
   return (
