@@ -1,20 +1,10 @@
-import type * as React from 'react';
 import { Collapsible as CollapsiblePrimitive } from 'radix-ui';
+import { slotted } from './slotted';
 
-function Collapsible({ ...props }: React.ComponentProps<typeof CollapsiblePrimitive.Root>) {
-  return <CollapsiblePrimitive.Root data-slot="collapsible" {...props} />;
-}
+const Collapsible = slotted(CollapsiblePrimitive.Root, 'collapsible');
 
-function CollapsibleTrigger({
-  ...props
-}: React.ComponentProps<typeof CollapsiblePrimitive.CollapsibleTrigger>) {
-  return <CollapsiblePrimitive.CollapsibleTrigger data-slot="collapsible-trigger" {...props} />;
-}
+const CollapsibleTrigger = slotted(CollapsiblePrimitive.CollapsibleTrigger, 'collapsible-trigger');
 
-function CollapsibleContent({
-  ...props
-}: React.ComponentProps<typeof CollapsiblePrimitive.CollapsibleContent>) {
-  return <CollapsiblePrimitive.CollapsibleContent data-slot="collapsible-content" {...props} />;
-}
+const CollapsibleContent = slotted(CollapsiblePrimitive.CollapsibleContent, 'collapsible-content');
 
 export { Collapsible, CollapsibleTrigger, CollapsibleContent };

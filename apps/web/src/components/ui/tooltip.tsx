@@ -1,5 +1,6 @@
 import type * as React from 'react';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
+import { slotted } from './slotted';
 import { cn } from './utils';
 
 // The product opens tooltips at once (spec part 1, section 9: delay 0 instead of Radix's 700 ms).
@@ -24,9 +25,7 @@ function Tooltip({ ...props }: React.ComponentProps<typeof TooltipPrimitive.Root
   );
 }
 
-function TooltipTrigger({ ...props }: React.ComponentProps<typeof TooltipPrimitive.Trigger>) {
-  return <TooltipPrimitive.Trigger data-slot="tooltip-trigger" {...props} />;
-}
+const TooltipTrigger = slotted(TooltipPrimitive.Trigger, 'tooltip-trigger');
 
 function TooltipContent({
   className,
