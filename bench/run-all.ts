@@ -7,16 +7,32 @@ import { benchMail } from './mail.ts';
 import { benchReferenceData } from './reference-data.ts';
 import { benchServerThroughput } from './server-throughput.ts';
 
+const benchmarks: Record<string, () => Promise<void>> = {
+  bundle: benchBundle,
+  'embedded-start': benchEmbeddedStart,
+  'server-throughput': benchServerThroughput,
+  'reference-data': benchReferenceData,
+  'entity-lists': benchEntityLists,
+  events: benchEvents,
+  mail: benchMail,
+};
+
+// `npm run bench -- entity-lists events` runs only the named benchmarks; no names runs them all.
+const requested = process.argv.slice(2);
+const unknown = requested.filter((name) => !(name in benchmarks));
+if (unknown.length > 0) {
+  console.error(
+    `Unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(benchmarks).join(', ')}`,
+  );
+  process.exit(2);
+}
+
 // Every benchmark prints its measurement next to a baseline taken in the same run, and whether it
 // meets its target. Databases live in one embedded PostgreSQL the bench starts (lib.ts).
 try {
-  await benchBundle();
-  await benchEmbeddedStart();
-  await benchServerThroughput();
-  await benchReferenceData();
-  await benchEntityLists();
-  await benchEvents();
-  await benchMail();
+  for (const [name, run] of Object.entries(benchmarks)) {
+    if (requested.length === 0 || requested.includes(name)) await run();
+  }
 } finally {
   await stopBenchPostgres();
 }

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { charsetOf } from './input.ts';
+import { charsetOf, findUnstorableText } from './input.ts';
 
 /** How JSON bodies are read (docs/architecture.md, "Input"). */
 
@@ -89,5 +90,51 @@ describe('charsetOf', () => {
     expect(charsetOf('application/json; charset=UTF-8')).toBe('utf-8');
     expect(charsetOf('application/json; boundary=x; Charset="UTF-16"')).toBe('utf-16');
     expect(charsetOf('application/json; charset=')).toBe('');
+  });
+});
+
+describe('findUnstorableText', () => {
+  /** Strings that are often unstorable: any UTF-16 code units, NUL among them. */
+  const anyText = fc.string({ unit: 'binary', maxLength: 6 });
+  const anyJson = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small' },
+      anyText,
+      fc.integer(),
+      fc.constant(null),
+      fc.array(tie('value'), { maxLength: 4 }),
+      fc.dictionary(anyText, tie('value'), { maxKeys: 4 }),
+    ),
+  })).value;
+  // UTF-8 round trip as the oracle: a lone surrogate comes back as U+FFFD.
+  const storable = (text: string) =>
+    Buffer.from(text).toString() === text && !text.includes('\u0000');
+  const texts = (value: unknown): string[] =>
+    typeof value === 'string'
+      ? [value]
+      : typeof value === 'object' && value !== null
+        ? Object.entries(value).flatMap(([key, child]) => [key, ...texts(child)])
+        : [];
+
+  it('finds a problem exactly when some string or key cannot be stored', () => {
+    fc.assert(
+      fc.property(anyJson, (value) => {
+        expect(findUnstorableText(value, 'body') === null).toBe(texts(value).every(storable));
+      }),
+    );
+  });
+
+  it('names the path of the string, or the object holding the key', () => {
+    const body = { records: [{ id: 'ok' }, { id: 'a\u0000b' }], meta: { ['k\ud800']: 1 } };
+    expect(findUnstorableText(body, 'body')).toEqual({
+      path: 'records.1.id',
+      message: 'records.1.id must not contain the NUL character',
+    });
+    expect(findUnstorableText({ meta: body.meta }, 'body')).toEqual({
+      path: 'meta',
+      message:
+        'A key of meta must not contain a lone surrogate (half of a UTF-16 pair, not valid Unicode)',
+    });
+    expect(findUnstorableText('\u0000', 'query')?.path).toBe('query');
   });
 });

@@ -1,4 +1,9 @@
-import { JSON_DEPTH_MAX, pathDeeperThan, unstorableTextMessage } from '@console/contracts';
+import {
+  isStorableText,
+  JSON_DEPTH_MAX,
+  pathDeeperThan,
+  unstorableTextMessage,
+} from '@console/contracts';
 import type { ConsoleApp } from './console-app.ts';
 import { badRequest, HttpError } from './errors.ts';
 
@@ -81,24 +86,37 @@ interface TextProblem {
 
 /**
  * The first string or key in `value` that cannot be stored (NUL, lone surrogate), named by its
- * path ('tags.0', 'eventName'). Iterative: bodies are depth-limited, queries and paths are flat.
+ * path ('tags.0', 'eventName'). Recursive with one shared path: bodies are depth-limited
+ * (JSON_DEPTH_MAX, checked when parsed), queries and paths are flat.
  */
 export function findUnstorableText(value: unknown, part: string): TextProblem | null {
-  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
-  while (stack.length > 0) {
-    const item = stack.pop() as { value: unknown; path: string[] };
-    const name = item.path.join('.') || part;
-    if (typeof item.value === 'string') {
-      const message = unstorableTextMessage(item.value, name);
+  return unstorableTextIn(value, part, []);
+}
+
+function unstorableTextIn(value: unknown, part: string, path: string[]): TextProblem | null {
+  if (typeof value === 'string') {
+    // The path is joined only for a text that fails: most walks find nothing.
+    if (isStorableText(value)) return null;
+    const name = path.join('.') || part;
+    const message = unstorableTextMessage(value, name);
+    return message ? { path: name, message } : null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const record = value as Record<string, unknown>;
+  const keys = Array.isArray(value) ? null : Object.keys(record);
+  const count = keys ? keys.length : (value as unknown[]).length;
+  for (let index = 0; index < count; index++) {
+    const key = keys ? keys[index]! : String(index);
+    if (keys && !isStorableText(key)) {
+      const name = path.join('.') || part;
+      // The key itself is not repeated in the answer: it is the text that cannot be shown.
+      const message = unstorableTextMessage(key, `A key of ${name}`);
       if (message) return { path: name, message };
-    } else if (typeof item.value === 'object' && item.value !== null) {
-      for (const [key, child] of Object.entries(item.value)) {
-        // The key itself is not repeated in the answer: it is the text that cannot be shown.
-        const message = unstorableTextMessage(key, `A key of ${name}`);
-        if (message) return { path: name, message };
-        stack.push({ value: child, path: [...item.path, key] });
-      }
     }
+    path.push(key);
+    const problem = unstorableTextIn(record[key], part, path);
+    if (problem) return problem;
+    path.pop();
   }
   return null;
 }

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { listenForNotifications, type NotificationListener } from '../db/notification-listener.ts';
 import type { Database } from '../db/schema.ts';
-import { EVENTS_CHANNEL, onEventsRecorded } from './outbox.ts';
+import { EVENTS_CHANNEL } from './outbox.ts';
 import { lockEvents, refreshEventFlags } from './processing.ts';
 import {
   isSubscribed,
@@ -47,8 +47,8 @@ const FAILURE_BACKOFF_MAX_MS = 30_000;
  * Runs the workers of this instance (docs/events.md). Each worker loops: claim up to `batchSize`
  * of its waiting records (FOR UPDATE SKIP LOCKED, so instances never claim the same record; the
  * claim is a lease in locked_by/locked_until), process them, mark them done or failed, recompute
- * their events' flags; then claim again, or sleep until the next poll or an "events recorded"
- * signal (in-process, or NOTIFY from any instance on PostgreSQL).
+ * their events' flags; then claim again, or sleep until the next poll or the "events recorded"
+ * NOTIFY, which PostgreSQL delivers at commit of a write on any instance (this one included).
  *
  * Completing a record checks that this instance still holds its claim: when a lease expired and
  * another instance took the record over, the late result is discarded (rolled back for
@@ -67,7 +67,6 @@ export class EventDispatcher {
   private readonly loops = new Map<string, WorkerLoop>();
   private running: Promise<void>[] = [];
   private stopping = false;
-  private unsubscribe: (() => void) | undefined;
   private listener: NotificationListener | undefined;
 
   constructor(options: DispatcherOptions) {
@@ -88,7 +87,6 @@ export class EventDispatcher {
   /** Starts one loop per worker; they run until stop(). */
   start(): void {
     if (this.running.length > 0 || this.stopping) return;
-    this.unsubscribe = onEventsRecorded(() => this.wake());
     for (const worker of this.workers) {
       const loop = new WorkerLoop();
       this.loops.set(worker.name, loop);
@@ -117,7 +115,6 @@ export class EventDispatcher {
   async stop(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
-    this.unsubscribe?.();
     for (const loop of this.loops.values()) loop.stop();
     await Promise.all(this.running);
     await this.listener?.close();
@@ -425,13 +422,19 @@ export class EventDispatcher {
     }
   }
 
-  /** Wakes on NOTIFY from any instance (db/notification-listener.ts reconnects until stopped). */
+  /**
+   * Wakes on NOTIFY from any instance (db/notification-listener.ts reconnects until stopped): the
+   * worker the payload names, or every worker for an empty payload.
+   */
   private listen(connectionString: string): void {
     this.listener = listenForNotifications({
       connectionString,
       channel: EVENTS_CHANNEL,
       logger: this.logger,
-      onNotify: () => this.wake(),
+      onNotify: (workerName) => {
+        if (workerName) this.loops.get(workerName)?.wake();
+        else this.wake();
+      },
       // Anything recorded while the listener was away.
       onConnected: () => this.wake(),
     });

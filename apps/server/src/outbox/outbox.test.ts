@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/test-database.ts';
-import { onEventsRecorded, recordEvent, recordEvents } from './outbox.ts';
+import { EVENTS_CHANNEL, recordEvent, recordEvents, type NewEvent } from './outbox.ts';
 import { eventState } from './test-support.ts';
 import type { EventSubscription } from './worker.ts';
 
@@ -204,24 +205,45 @@ describe('recordEvent (transactional outbox)', () => {
     ).rejects.toThrow('metadata is an object');
   });
 
-  it('signals this process when it records, and not for a repeated key', async () => {
-    let signals = 0;
-    const stop = onEventsRecorded(() => signals++);
+  it('notifies each concerned worker at commit, not for a repeated key nor a rollback', async () => {
+    const listener = new pg.Client({ connectionString: database.connectionString });
+    await listener.connect();
+    const payloads: string[] = [];
+    listener.on('notification', (message) => {
+      if (message.channel === EVENTS_CHANNEL) payloads.push(message.payload ?? '');
+    });
+    await listener.query(`listen ${EVENTS_CHANNEL}`);
+    // A query on the listening connection delivers what was sent before it.
+    const received = async () => (await listener.query('select 1'), [...payloads].sort());
+    const workers: EventSubscription[] = [
+      { name: 'everything', subscribesTo: 'all' },
+      { name: 'invitations', subscribesTo: ['Invited'] },
+    ];
+    const record = (events: NewEvent[]) =>
+      database.db
+        .transaction()
+        .execute((trx) => recordEvents(trx, events, { subscriptions: workers }));
     try {
-      await database.db
-        .transaction()
-        .execute((trx) =>
-          recordEvent(trx, { eventName: 'Signalled', uniqueId: 'signal-1', metadata: {} }),
-        );
-      expect(signals).toBe(1);
-      await database.db
-        .transaction()
-        .execute((trx) =>
-          recordEvent(trx, { eventName: 'Signalled', uniqueId: 'signal-1', metadata: {} }),
-        );
-      expect(signals).toBe(1);
+      await record([{ eventName: 'Signalled', uniqueId: 'signal-1', metadata: {} }]);
+      expect(await received()).toEqual(['everything']);
+      await record([{ eventName: 'Signalled', uniqueId: 'signal-1', metadata: {} }]);
+      expect(await received()).toEqual(['everything']);
+      await expect(
+        database.db.transaction().execute(async (trx) => {
+          await recordEvent(trx, { eventName: 'Invited', uniqueId: 'signal-2', metadata: {} });
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect(await received()).toEqual(['everything']);
+      // Three events in one transaction: one notification per worker concerned.
+      await record([
+        { eventName: 'Signalled', uniqueId: 'signal-3', metadata: {} },
+        { eventName: 'Invited', uniqueId: 'signal-4', metadata: {} },
+        { eventName: 'Invited', uniqueId: 'signal-5', metadata: {} },
+      ]);
+      expect(await received()).toEqual(['everything', 'everything', 'invitations']);
     } finally {
-      stop();
+      await listener.end();
     }
   });
 });

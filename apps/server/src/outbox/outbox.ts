@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import { EVENT_NAME_MAX_LENGTH } from '@console/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -39,26 +38,18 @@ export interface RecordOptions {
   subscriptions?: readonly EventSubscription[];
 }
 
-/** PostgreSQL channel of the "events recorded" notification (sent at commit). */
+/**
+ * PostgreSQL channel of the "work for the workers" notification, delivered at commit to the
+ * dispatcher of every instance. Its payload names the worker; empty, it wakes them all. A trigger
+ * sends it for every new processing record (migration 0011); other changes that give the workers
+ * work call signalEventWork.
+ */
 export const EVENTS_CHANNEL = 'console_events';
 const UNIQUE_ID_MAX_LENGTH = 200;
 
-const recordedSignal = new EventEmitter();
-recordedSignal.setMaxListeners(0);
-
-/**
- * Calls `listener` whenever this process records events or resets their processing. It may run
- * before the transaction commits: the dispatcher also listens for the NOTIFY sent at commit.
- */
-export function onEventsRecorded(listener: () => void): () => void {
-  recordedSignal.on('recorded', listener);
-  return () => recordedSignal.off('recorded', listener);
-}
-
-/** Wakes the workers: after this transaction commits on every instance, at once in this one. */
+/** Wakes every worker of every instance once this transaction commits. */
 export async function signalEventWork(trx: Kysely<Database>): Promise<void> {
   await sql`select pg_notify(${EVENTS_CHANNEL}, '')`.execute(trx);
-  recordedSignal.emit('recorded');
 }
 
 /**
@@ -149,7 +140,6 @@ export async function recordEvents(
       .execute();
     for (const row of found) ids.set(row.unique_id, row.id);
   }
-  if (inserted.rows.length > 0) await signalEventWork(trx);
 
   const insertedIds = new Set(inserted.rows.map((row) => row.unique_id));
   const answered = new Set<string>();

@@ -9,6 +9,7 @@ import { EventProcessing } from './0007-event-processing.ts';
 import { ReferenceVersionsAndListCounts } from './0008-reference-versions-and-list-counts.ts';
 import { SharedInstanceState } from './0009-shared-instance-state.ts';
 import { ListGenerations } from './0010-list-generations.ts';
+import { EventWorkSignal } from './0011-event-work-signal.ts';
 
 /** Every migration, in version order. A new one is a new module added at the end. */
 export const migrations: readonly Migration[] = [
@@ -22,4 +23,5 @@ export const migrations: readonly Migration[] = [
   ReferenceVersionsAndListCounts,
   SharedInstanceState,
   ListGenerations,
+  EventWorkSignal,
 ];

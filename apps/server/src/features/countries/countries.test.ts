@@ -360,6 +360,26 @@ describe('POST /api/countries/import', () => {
     }
   });
 
+  it('names the first clash in file order, alpha-2 before alpha-3', async () => {
+    await importCountries('staff', [FRANCE, GERMANY]);
+    const before = await storedCountries();
+    const response = await importCountries('staff', [
+      JAPAN,
+      // Alpha-2 of Germany and alpha-3 of France: the alpha-2 is named.
+      { id: 251, alpha2: 'DE', alpha3: 'FRA', name: 'Both' },
+      { id: 252, alpha2: 'FR', alpha3: 'XXX', name: 'Later' },
+    ]);
+    expectRefusal(
+      response,
+      409,
+      'Record at index 1: alpha2 DE is already used by country 276 (Germany)',
+    );
+    expect(response.json().errors).toEqual([
+      { path: '1.alpha2', message: 'Already used by country 276' },
+    ]);
+    expect(await storedCountries()).toEqual(before);
+  });
+
   it('answers 413 with a JSON message for a 10 MB body, and reads one of 1 MB', async () => {
     const huge = JSON.stringify([{ ...FRANCE, name: 'x'.repeat(10 * 1024 * 1024) }]);
     const tooLarge = await call('staff', 'POST', '/api/countries/import', huge, {

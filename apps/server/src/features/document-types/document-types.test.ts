@@ -518,6 +518,28 @@ describe('POST /api/documenttypes/import', () => {
     ]);
   });
 
+  it('stores every field of a record as creating it one at a time does', async () => {
+    const fullRecord = {
+      ...PASSPORT,
+      tags: ['identity', 'travel', 'with "quotes", commas'],
+      apiReferences: { onfido: 'passport', 'vendor {x}': 'a\\b "c"' },
+      validFrom: '2024-01-01T00:00:00.000Z',
+      validTo: '2030-12-31T12:30:00.000Z',
+      validityPeriod: { years: 10, months: 6, days: 1 },
+    };
+    await create('staff', fullRecord);
+    const created = await storedDocumentTypes();
+    await db().deleteFrom('document_types').execute();
+    await importFile('staff', [fullRecord]);
+    const omitStamps = ({
+      created_at: _created,
+      updated_at: _updated,
+      ...row
+    }: Record<string, unknown>) => row;
+    expect((await storedDocumentTypes()).map(omitStamps)).toEqual(created.map(omitStamps));
+    expect(created[0]).toMatchObject({ valid_to: new Date('2030-12-31T12:30:00.000Z') });
+  });
+
   it('is idempotent: a second import of the same file writes nothing', async () => {
     await importFile('staff', [PASSPORT, DRIVING_LICENCE]);
     const first = await storedDocumentTypes();

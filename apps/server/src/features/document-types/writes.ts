@@ -20,9 +20,6 @@ import { documentTypeReferences } from './references.ts';
  * schemas: IDs valid, tags normalised, an empty validity period already null.
  */
 
-/** Rows per INSERT statement: 8 parameters each, far below PostgreSQL's 65,535 per statement. */
-const ROWS_PER_STATEMENT = 1000;
-
 type DocumentTypeFields = Omit<ParsedDocumentTypeCreate, 'id'>;
 
 /** The stored columns of a document type (not its id, not the stamps). */
@@ -148,35 +145,43 @@ export async function importDocumentTypes(
 ): Promise<ImportResult> {
   if (records.length === 0) return { count: 0 };
   return db.transaction().execute(async (trx) => {
-    let count = 0;
-    for (let start = 0; start < records.length; start += ROWS_PER_STATEMENT) {
-      const rows = records
-        .slice(start, start + ROWS_PER_STATEMENT)
-        .map((record) => newRow(record.id, record, actor));
-      const result = await trx
-        .insertInto('document_types')
-        .values(rows)
-        .onConflict((onConflict) =>
-          onConflict
-            .column('id')
-            .doUpdateSet((eb) => ({
-              display_name: eb.ref('excluded.display_name'),
-              tags: eb.ref('excluded.tags'),
-              api_references: eb.ref('excluded.api_references'),
-              sequence: eb.ref('excluded.sequence'),
-              valid_from: eb.ref('excluded.valid_from'),
-              valid_to: eb.ref('excluded.valid_to'),
-              validity_period: eb.ref('excluded.validity_period'),
-              updated_by: eb.ref('excluded.updated_by'),
-              updated_at: sql<Date>`now()`,
-            }))
-            .where(
-              sql<boolean>`(document_types.display_name, document_types.tags, document_types.api_references, document_types.sequence, document_types.valid_from, document_types.valid_to, document_types.validity_period) is distinct from (excluded.display_name, excluded.tags, excluded.api_references, excluded.sequence, excluded.valid_from, excluded.valid_to, excluded.validity_period)`,
-            ),
-        )
-        .executeTakeFirst();
-      count += Number(result.numInsertedOrUpdatedRows ?? 0n);
-    }
+    // One statement whatever the count, the records as one JSON parameter: PostgreSQL parses
+    // them faster than it binds eleven parameters per row, and there is no query to build.
+    const input = records.map((record) => ({
+      id: record.id,
+      display_name: record.displayName,
+      tags: record.tags,
+      api_references: record.apiReferences,
+      sequence: record.sequence,
+      valid_from: record.validFrom,
+      valid_to: record.validTo,
+      validity_period: record.validityPeriod,
+    }));
+    const result = await sql`
+      insert into document_types (id, display_name, tags, api_references, sequence, valid_from,
+        valid_to, validity_period, created_by, updated_by, updated_at)
+      select id, display_name, tags, api_references, sequence, valid_from, valid_to,
+        validity_period, ${actor.email}, ${actor.email}, now()
+      from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as input(id text,
+        display_name text, tags text[], api_references jsonb, sequence integer,
+        valid_from timestamptz, valid_to timestamptz, validity_period jsonb)
+      on conflict (id) do update set
+        display_name = excluded.display_name,
+        tags = excluded.tags,
+        api_references = excluded.api_references,
+        sequence = excluded.sequence,
+        valid_from = excluded.valid_from,
+        valid_to = excluded.valid_to,
+        validity_period = excluded.validity_period,
+        updated_by = excluded.updated_by,
+        updated_at = now()
+      where (document_types.display_name, document_types.tags, document_types.api_references,
+          document_types.sequence, document_types.valid_from, document_types.valid_to,
+          document_types.validity_period)
+        is distinct from (excluded.display_name, excluded.tags, excluded.api_references,
+          excluded.sequence, excluded.valid_from, excluded.valid_to, excluded.validity_period)
+    `.execute(trx);
+    const count = Number(result.numAffectedRows ?? 0n);
     await recordEvent(trx, {
       eventName: 'DocumentTypesImported',
       metadata: { actor: actor.email, action: 'import', count, records: records.length },
