@@ -87,7 +87,11 @@ export async function startConsoleServer(
   dataDir ??= await mkdtemp(path.join(tmpdir(), 'console-bench-'));
   const url = `http://localhost:${port}`;
   // Node itself (not `npm start`): the signal of stop() must reach the server.
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, 'apps/server/dist/main.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,

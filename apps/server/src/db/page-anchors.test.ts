@@ -99,11 +99,11 @@ async function currentPlan(
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
-      const total = await countListRows(trx, list.list, list.tenantId);
-      const plan = planPage(total, offset, limit);
+      const state = await countListRows(trx, list.list, list.tenantId);
+      const plan = planPage(state.total, offset, limit);
       if (!plan) return null;
       const direction = walkDirection(list.descending, plan);
-      return anchors.plan(db(), trx, list, total, plan, direction);
+      return anchors.plan(db(), list, state, plan, direction);
     });
 }
 
@@ -305,5 +305,5 @@ async function productPage(
 }
 
 async function totalOf(list: List, tenantId: number | undefined): Promise<number> {
-  return countListRows(db(), list, tenantId);
+  return (await countListRows(db(), list, tenantId)).total;
 }

@@ -38,7 +38,8 @@ interface Anchors {
   keys: string[];
 }
 
-interface ListState {
+/** Rows and generation of a list, as one snapshot shows them. */
+export interface ListState {
   generation: number;
   total: number;
 }
@@ -68,31 +69,29 @@ export class PageAnchors {
   }
 
   /**
-   * `plan` (walking `direction`, of a list of `total` rows as counted in `trx`'s snapshot) started
-   * at an anchor, when the anchors match that snapshot; otherwise `plan` itself, and a rebuild.
+   * `plan` (walking `direction`, of a list in `state` as the page's snapshot shows it) started at
+   * an anchor, when the anchors match that snapshot; otherwise `plan` itself, and a rebuild.
    */
-  async plan(
+  plan(
     db: Kysely<Database>,
-    trx: Kysely<Database>,
     list: AnchoredList,
-    total: number,
+    state: ListState,
     plan: PagePlan,
     direction: 'asc' | 'desc',
-  ): Promise<PagePlan> {
-    // A walk shorter than K gains nothing: no generation read for first pages.
+  ): PagePlan {
+    // A walk shorter than K gains nothing.
     if (plan.offset < this.spacing) return plan;
     const id = listId(list);
-    const state = await readListState(trx, list);
     const anchors = this.anchors.get(id);
     // Same generation means same keys. The total is compared too, at no cost: it refuses most
     // anchors of a database restored under a running server whose generation happens to match.
-    if (!anchors || anchors.generation !== state.generation || anchors.total !== total) {
+    if (!anchors || anchors.generation !== state.generation || anchors.total !== state.total) {
       this.rebuild(db, list, id);
       return plan;
     }
     this.anchors.delete(id); // re-inserted: most recently used
     this.anchors.set(id, anchors);
-    return startAtAnchor(anchors.keys, this.spacing, total, plan, direction);
+    return startAtAnchor(anchors.keys, this.spacing, state.total, plan, direction);
   }
 
   /** Resolves when no build is running (tests, and the bench before it measures). */
@@ -150,7 +149,7 @@ export function startAtAnchor(
 }
 
 /** Generation and rows of a list, as `trx`'s snapshot shows them. */
-async function readListState(trx: Kysely<Database>, list: AnchoredList): Promise<ListState> {
+export async function readListState(trx: Kysely<Database>, list: AnchoredList): Promise<ListState> {
   let query = trx
     .selectFrom('list_counts')
     .select([

@@ -1,6 +1,6 @@
 import type { Page } from '@console/contracts';
 import type { Kysely } from 'kysely';
-import { pageAnchorsOf, type AnchoredList } from './page-anchors.ts';
+import { pageAnchorsOf, type AnchoredList, type ListState } from './page-anchors.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -45,8 +45,11 @@ export function planPage(total: number, offset: number, limit: number): PagePlan
 export interface PageRequest<T> {
   offset: number;
   limit: number;
-  /** Rows of the whole list (with its filters); may throw (e.g. 404 for an unknown tenant). */
-  count(trx: Kysely<Database>): Promise<number>;
+  /**
+   * Rows of the whole list (with its filters), with the list's generation where it keeps one
+   * (read together: one round trip); may throw (e.g. 404 for an unknown tenant).
+   */
+  count(trx: Kysely<Database>): Promise<number | ListState>;
   /** The rows of a plan, in the plan's order. */
   read(trx: Kysely<Database>, plan: PagePlan): Promise<T[]>;
   /** Which list, for reading deep pages from anchors; without it plans never carry `from`. */
@@ -60,20 +63,21 @@ export async function readPage<T>(db: Kysely<Database>, request: PageRequest<T>)
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
-      const totalCount = await request.count(trx);
+      const counted = await request.count(trx);
+      const totalCount = typeof counted === 'number' ? counted : counted.total;
       const plan = planPage(totalCount, offset, limit);
       if (!plan) return { data: [], totalCount, offset, limit };
       const { anchors } = request;
-      const walk = anchors
-        ? await pageAnchorsOf(db).plan(
-            db,
-            trx,
-            anchors,
-            totalCount,
-            plan,
-            walkDirection(anchors.descending, plan),
-          )
-        : plan;
+      const walk =
+        anchors && typeof counted !== 'number'
+          ? pageAnchorsOf(db).plan(
+              db,
+              anchors,
+              counted,
+              plan,
+              walkDirection(anchors.descending, plan),
+            )
+          : plan;
       const data = await request.read(trx, walk);
       if (plan.reversed) data.reverse();
       return { data, totalCount, offset, limit };

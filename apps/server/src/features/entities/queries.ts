@@ -7,6 +7,7 @@ import {
   type Page,
 } from '@console/contracts';
 import { sql, type Kysely, type OrderByDirection } from 'kysely';
+import { readListState, type ListState } from '../../db/page-anchors.ts';
 import { fromOperator, readPage, walkDirection, type PagePlan } from '../../db/paging.ts';
 import type { Database, ListCountsTable } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
@@ -20,33 +21,26 @@ export function stringEntries(value: unknown): [string, string][] {
 }
 
 /**
- * Rows of an entity list, of one tenant or of all: exact, read from list_counts, which triggers
- * keep in every writing transaction (migration 8), so no list is counted row by row. The only
- * filter these lists offer is the tenant. 404 when the tenant does not exist.
+ * Rows and generation of an entity list, of one tenant or of all: exact, read from list_counts,
+ * which triggers keep in every writing transaction (migrations 8 and 10), so no list is counted
+ * row by row. The only filter these lists offer is the tenant. 404 when the tenant does not exist.
  */
 export async function countListRows(
   trx: Kysely<Database>,
   list: ListCountsTable['list'],
   tenantId: number | undefined,
-): Promise<number> {
-  if (tenantId === undefined) {
-    const { total } = await trx
-      .selectFrom('list_counts')
-      .select(sql<number>`coalesce(sum(row_count), 0)::bigint`.as('total'))
-      .where('list', '=', list)
-      .executeTakeFirstOrThrow();
-    return total;
-  }
+): Promise<ListState> {
+  if (tenantId === undefined) return readListState(trx, { list, tenantId });
   const tenant = await trx
     .selectFrom('tenants')
     .leftJoin('list_counts', (join) =>
       join.onRef('list_counts.tenant_id', '=', 'tenants.id').on('list_counts.list', '=', list),
     )
-    .select('list_counts.row_count')
+    .select(['list_counts.row_count', 'list_counts.generation'])
     .where('tenants.id', '=', tenantId)
     .executeTakeFirst();
   if (!tenant) throw notFound(`Tenant ${tenantId} not found.`);
-  return tenant.row_count ?? 0;
+  return { total: tenant.row_count ?? 0, generation: tenant.generation ?? 0 };
 }
 
 /** `names` as the API shows it: `{names: {...}}` with only string values. */
