@@ -1,0 +1,243 @@
+import Papa from 'papaparse';
+import {
+  COMPLIANCE_RATING_COUNT,
+  EFFECTIVENESS_RATING_COUNT,
+  issueTypeOf,
+  ratingsRecordSchema,
+  type RatingsIssue,
+  type RatingsRecord,
+} from './ratings.ts';
+
+/**
+ * Reading a ratings CSV file in the browser (spec part 2, section 5 "CSV file" and "Ratings
+ * record"), as the FATF's consolidated assessment ratings table exports it: banner rows above the
+ * header, a byte order mark, commas or semicolons, 'IO.1'/'R.1' spellings, 'N/A', bracketed
+ * report types, dates such as 'May/23' or spreadsheet serial numbers. Pure: the web app runs it in
+ * a Web Worker so a 10 MB file never freezes the page.
+ */
+
+export const RATINGS_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const RATINGS_FILE_NAME_MAX_LENGTH = 255;
+/** Rows above the header a file may have (titles, notes, an empty line). */
+export const RATINGS_BANNER_ROWS_MAX = 20;
+
+export const RATINGS_FILE_MESSAGES = {
+  type: 'Invalid file type. Please upload a CSV file (.csv)',
+  size: 'File size too large. Maximum size is 10 MB',
+  name: 'Invalid file name',
+  missingColumn: (name: string, available: readonly string[]) =>
+    `Required column '${name}' not found in CSV headers. Available headers: ${available.join(', ')}`,
+  noRows: 'The file holds no rows',
+  noRatingColumns: `No rating columns found (IO1 to IO${EFFECTIVENESS_RATING_COUNT}, R1 to R${COMPLIANCE_RATING_COUNT}): records will have no ratings`,
+  ignoredColumn: (header: string) => `Column '${header}' is not a ratings column; it is ignored`,
+  repeatedColumn: (header: string, field: string) =>
+    `Column '${header}' is a second ${field} column; the first one is read`,
+  duplicateRecord: (first: number) =>
+    `Same jurisdiction, report type and report date as row ${first}`,
+} as const;
+
+/** The one message for a file that cannot be read at all, or null (checked before parsing). */
+export function checkRatingsFile(file: { name: string; size: number }): string | null {
+  const name = file.name.trim();
+  if (!name || file.name.length > RATINGS_FILE_NAME_MAX_LENGTH) return RATINGS_FILE_MESSAGES.name;
+  if (!/\.csv$/i.test(name)) return RATINGS_FILE_MESSAGES.type;
+  if (file.size > RATINGS_FILE_MAX_BYTES) return RATINGS_FILE_MESSAGES.size;
+  return null;
+}
+
+/** Section 3 "Parse result". */
+export interface RatingsParseResult {
+  ratingsData: RatingsRecord[];
+  errors: RatingsIssue[];
+  warnings: RatingsIssue[];
+}
+
+/** The required columns: the name messages use, and the header texts that mean it. */
+const REQUIRED_COLUMNS = [
+  { field: 'jurisdiction', name: 'jurisdiction', aliases: ['jurisdiction', 'country'] },
+  { field: 'reportType', name: 'report type', aliases: ['report type', 'type'] },
+  { field: 'reportDate', name: 'report date', aliases: ['report date', 'date'] },
+  { field: 'assessmentBody', name: 'assessment body', aliases: ['assessment body', 'body'] },
+] as const;
+
+const OPTIONAL_COLUMNS: Record<string, string> = {
+  upgrades: 'upgrades',
+  downgrades: 'downgrades',
+  'valid from': 'validFrom',
+  'valid to': 'validTo',
+  'country code': 'countryCode',
+  'report url': 'reportUrl',
+  url: 'reportUrl',
+};
+
+/** A header as compared: lower case, no punctuation, single spaces ('Assessment body/bodies'
+ * is 'assessment body bodies'). */
+const normalizeHeader = (header: string) =>
+  header
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+/** io1..io11 and r1..r40 from 'IO1', 'IO.1', 'IO 1', 'R.40'; null for anything else. */
+function ratingFieldOf(header: string): string | null {
+  const match = /^(io|r) ?(\d{1,2})$/.exec(normalizeHeader(header));
+  if (!match) return null;
+  const number = Number(match[2]);
+  const max = match[1] === 'io' ? EFFECTIVENESS_RATING_COUNT : COMPLIANCE_RATING_COUNT;
+  return number >= 1 && number <= max ? `${match[1]}${number}` : null;
+}
+
+/**
+ * The record field of each column of a header row (null: not a ratings column). Exact header
+ * texts first, then a required column's name followed by more words ('Assessment body/bodies',
+ * 'Report date (dd/mm/yyyy)') for a required column still missing.
+ */
+function fieldsOf(headers: readonly string[]): (string | null)[] {
+  const normalized = headers.map(normalizeHeader);
+  const fields = normalized.map((header, index): string | null => {
+    const required = REQUIRED_COLUMNS.find((column) =>
+      (column.aliases as readonly string[]).includes(header),
+    );
+    return required?.field ?? OPTIONAL_COLUMNS[header] ?? ratingFieldOf(headers[index] ?? '');
+  });
+  for (const column of REQUIRED_COLUMNS) {
+    if (fields.includes(column.field)) continue;
+    const index = normalized.findIndex(
+      (header, at) => fields[at] === null && header.startsWith(`${column.name} `),
+    );
+    if (index >= 0) fields[index] = column.field;
+  }
+  return fields;
+}
+
+const missingRequired = (fields: readonly (string | null)[]) =>
+  REQUIRED_COLUMNS.filter((column) => !fields.includes(column.field));
+
+/**
+ * The header row: the first of the top rows that names every required column; otherwise the
+ * message about the top row that names the most of them (the first on a tie).
+ */
+function findHeader(
+  rows: readonly string[][],
+): { index: number; fields: (string | null)[] } | { error: RatingsIssue } {
+  let best: { index: number; missing: ReturnType<typeof missingRequired> } | null = null;
+  const top = Math.min(rows.length, RATINGS_BANNER_ROWS_MAX + 1);
+  for (let index = 0; index < top; index++) {
+    const fields = fieldsOf(rows[index] ?? []);
+    const missing = missingRequired(fields);
+    if (missing.length === 0) return { index, fields };
+    if (!best || missing.length < best.missing.length) best = { index, missing };
+  }
+  const row = best ? best.index : 0;
+  const available = (rows[row] ?? []).map((header) => header.trim()).filter(Boolean);
+  const [first] = best?.missing ?? REQUIRED_COLUMNS;
+  return {
+    error: {
+      type: 'INVALID_HEADER',
+      message: RATINGS_FILE_MESSAGES.missingColumn(first?.name ?? 'jurisdiction', available),
+      row: row + 1,
+      severity: 'error',
+    },
+  };
+}
+
+/** Warnings about the header: ignored and repeated columns, no rating column at all. */
+function headerWarnings(
+  headers: readonly string[],
+  fields: readonly (string | null)[],
+  row: number,
+) {
+  const warnings: RatingsIssue[] = [];
+  const warn = (message: string, column?: string) =>
+    warnings.push({ type: 'INVALID_HEADER', message, row, column, severity: 'warning' });
+  fields.forEach((field, index) => {
+    const header = (headers[index] ?? '').trim();
+    if (field === null) {
+      if (header) warn(RATINGS_FILE_MESSAGES.ignoredColumn(header));
+    } else if (fields.indexOf(field) !== index) {
+      warn(RATINGS_FILE_MESSAGES.repeatedColumn(header, field), field);
+    }
+  });
+  if (!fields.some((field) => field !== null && /^(io|r)\d+$/.test(field))) {
+    warn(RATINGS_FILE_MESSAGES.noRatingColumns);
+  }
+  return warnings;
+}
+
+/** The file's rows as text cells; a byte order mark dropped, the delimiter guessed. */
+function rowsOf(text: string): string[][] {
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+    delimiter: '',
+    delimitersToGuess: [',', ';', '\t', '|'],
+    skipEmptyLines: false,
+  });
+  return parsed.data;
+}
+
+const isBlankRow = (row: readonly string[]) => row.every((cell) => cell.trim() === '');
+
+/**
+ * The records of a ratings CSV and what is wrong with it. A row with an error is not among the
+ * records; rows are numbered as a spreadsheet numbers them (the header's is the first counted
+ * after any banner rows); blank rows are skipped.
+ */
+export function parseRatingsCsv(text: string): RatingsParseResult {
+  const rows = rowsOf(text);
+  const result: RatingsParseResult = { ratingsData: [], errors: [], warnings: [] };
+  if (rows.every(isBlankRow)) {
+    result.errors.push({
+      type: 'MISSING_SHEET',
+      message: RATINGS_FILE_MESSAGES.noRows,
+      row: 0,
+      severity: 'error',
+    });
+    return result;
+  }
+  const header = findHeader(rows);
+  if ('error' in header) {
+    result.errors.push(header.error);
+    return result;
+  }
+  const headers = rows[header.index] ?? [];
+  result.warnings.push(...headerWarnings(headers, header.fields, header.index + 1));
+  const firstRowOf = new Map<string, number>();
+  for (let index = header.index + 1; index < rows.length; index++) {
+    const row = rows[index] ?? [];
+    if (isBlankRow(row)) continue;
+    const raw: Record<string, string> = {};
+    header.fields.forEach((field, column) => {
+      if (field !== null && !(field in raw)) raw[field] = row[column] ?? '';
+    });
+    const parsed = ratingsRecordSchema.safeParse(raw);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const column = String(issue.path[0] ?? '');
+        result.errors.push({
+          type: issueTypeOf(column, issue.message),
+          message: issue.message,
+          row: index + 1,
+          column,
+          value: raw[column],
+          severity: 'error',
+        });
+      }
+      continue;
+    }
+    const record = parsed.data;
+    const key = `${record.jurisdiction.toLowerCase()}|${record.reportType}|${record.reportDate}`;
+    const first = firstRowOf.get(key);
+    if (first === undefined) firstRowOf.set(key, index + 1);
+    else {
+      result.warnings.push({
+        type: 'INVALID_DATA',
+        message: RATINGS_FILE_MESSAGES.duplicateRecord(first),
+        row: index + 1,
+        column: 'jurisdiction',
+        value: record.jurisdiction,
+        severity: 'warning',
+      });
+    }
+    result.ratingsData.push(record);
+  }
+  return result;
+}

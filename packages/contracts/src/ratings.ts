@@ -1,0 +1,299 @@
+import { z } from 'zod';
+import { text } from './text.ts';
+
+/**
+ * FATF assessment ratings (spec part 2: section 3 "Ratings record", section 5 "Ratings record",
+ * section 9): one record per jurisdiction and report, as parsed from a CSV file in the browser
+ * (ratings-csv.ts) and validated again by the server with this same schema. Parsed records are
+ * normalised (codes upper-case, 'N/A' as NA, the report date as YYYY-MM-DD), so a parsed record
+ * passes the schema again unchanged.
+ */
+
+/** 11 effectiveness ratings (io1..io11) and 40 compliance ratings (r1..r40). */
+export const EFFECTIVENESS_RATING_COUNT = 11;
+export const COMPLIANCE_RATING_COUNT = 40;
+
+/** 1 | 2 | … | N, for the field names below. */
+type UpTo<N extends number, Counted extends number[] = []> = Counted['length'] extends N
+  ? Exclude<Counted[number], 0> | N
+  : UpTo<N, [...Counted, Counted['length']]>;
+export type EffectivenessField = `io${UpTo<typeof EFFECTIVENESS_RATING_COUNT>}`;
+export type ComplianceField = `r${UpTo<typeof COMPLIANCE_RATING_COUNT>}`;
+
+export const EFFECTIVENESS_FIELDS = Array.from(
+  { length: EFFECTIVENESS_RATING_COUNT },
+  (_, index) => `io${index + 1}` as EffectivenessField,
+);
+export const COMPLIANCE_FIELDS = Array.from(
+  { length: COMPLIANCE_RATING_COUNT },
+  (_, index) => `r${index + 1}` as ComplianceField,
+);
+
+export const EFFECTIVENESS_RATINGS = ['HE', 'SE', 'ME', 'LE'] as const;
+export const COMPLIANCE_RATINGS = ['C', 'LC', 'PC', 'NC', 'NA'] as const;
+export type EffectivenessRating = (typeof EFFECTIVENESS_RATINGS)[number];
+export type ComplianceRating = (typeof COMPLIANCE_RATINGS)[number];
+
+/** Report types as the spec spells them; a file's are compared after normalisation. */
+export const REPORT_TYPES = [
+  'MER',
+  'FUR',
+  'FUAR',
+  'MER+FUR',
+  'MER+FURs',
+  'MER+FUR+FUAR',
+  'MER+FURs+FUAR',
+] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+/** The spec's messages of section 5, word for word; the URL one completes an unshown text. */
+export const RATINGS_MESSAGES = {
+  jurisdictionRequired: 'Jurisdiction name is required',
+  assessmentBodyRequired: 'Assessment body is required',
+  effectiveness: 'Must be one of: HE (High), SE (Substantial), ME (Moderate), LE (Low)',
+  compliance:
+    'Must be one of: C (Compliant), LC (Largely Compliant), PC (Partially Compliant), NC (Non-Compliant), NA (Not Applicable)',
+  reportType: 'Must be a valid report type (MER, FUR, FUAR, or combinations)',
+  date: 'Invalid date format',
+  number: 'Must be a valid number',
+  url: 'Must be a valid URL',
+} as const;
+
+export const JURISDICTION_MAX_LENGTH = 200;
+export const ASSESSMENT_BODY_MAX_LENGTH = 200;
+export const REPORT_URL_MAX_LENGTH = 2000;
+/** ISO 3166-1 alpha-2 or alpha-3. */
+export const COUNTRY_CODE_PATTERN = /^[A-Z]{2,3}$/;
+
+/** '' and null as absent: an empty cell is no rating. */
+const blankAsAbsent = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+
+/** A rating code, trimmed and upper-cased; 'N/A' is NA. */
+function ratingOf(values: readonly string[], message: string) {
+  return z.preprocess(
+    blankAsAbsent,
+    z
+      .string({ error: message })
+      .transform((value) =>
+        value
+          .trim()
+          .toUpperCase()
+          .replace(/^N\/A$/, 'NA'),
+      )
+      .refine((value) => values.includes(value), { error: message })
+      .optional(),
+  );
+}
+
+const effectiveness = ratingOf(EFFECTIVENESS_RATINGS, RATINGS_MESSAGES.effectiveness) as z.ZodType<
+  EffectivenessRating | undefined
+>;
+const compliance = ratingOf(COMPLIANCE_RATINGS, RATINGS_MESSAGES.compliance) as z.ZodType<
+  ComplianceRating | undefined
+>;
+
+/**
+ * The report type of a cell: bracketed text and spaces removed ('MER (2019)' is MER), compared
+ * without regard to case, answered as the spec spells it. Null when it is none of them.
+ */
+export function normalizeReportType(value: string): ReportType | null {
+  const bare = value.replace(/\([^)]*\)|\[[^\]]*\]/g, '').replace(/\s+/g, '');
+  return REPORT_TYPES.find((type) => type.toLowerCase() === bare.toLowerCase()) ?? null;
+}
+
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** 1-12 for a month name or an abbreviation of at least 3 letters ('May', 'Sept'); else 0. */
+const monthOf = (name: string) =>
+  name.length >= 3 ? MONTHS.findIndex((month) => month.startsWith(name.toLowerCase())) + 1 : 0;
+
+/** Days from the spreadsheet epoch: serial 1 is 1900-01-01 (and 60 the 29 February 1900 that
+ * spreadsheets count although it never was, so later serials count from 1899-12-30). */
+function dateOfSerial(serial: number): Date | null {
+  if (!Number.isFinite(serial) || serial < 1 || serial >= 2_958_466) return null;
+  const day = Math.floor(serial);
+  const epoch = day >= 61 ? Date.UTC(1899, 11, 30) : Date.UTC(1899, 11, 31);
+  return new Date(epoch + day * 86_400_000);
+}
+
+/** A UTC date from year, month (1-12) and day, or null when no such day exists. */
+function utcDate(year: number, month: number, day: number): Date | null {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+    ? date
+    : null;
+}
+
+/** Two-digit years as exports write them ('May/23'): 00-69 are 2000s, 70-99 1900s. */
+const fullYear = (year: string) => {
+  const number = Number(year);
+  return year.length === 2 ? (number < 70 ? 2000 + number : 1900 + number) : number;
+};
+
+/**
+ * The date of a date string as ratings files write it: ISO (2023-05-31, with or without a time),
+ * day/month/year (31/05/2023, 31.05.2023), month and year ('May/23', 'May 2023', 'May-2023',
+ * 'May 2023' counts as the 1st), a day, month name and year ('31 May 2023'), or a spreadsheet
+ * serial number written as text. Null when it is none of these or no such day exists.
+ */
+export function parseReportDate(value: string): Date | null {
+  const trimmed = value.trim();
+  let match = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(trimmed);
+  if (match) return utcDate(Number(match[1]), Number(match[2]), Number(match[3]));
+  match = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$/.exec(trimmed);
+  if (match) return utcDate(Number(match[3]), Number(match[2]), Number(match[1]));
+  match = /^(?:(\d{1,2})[\s/-])?([A-Za-z]{3,9})\.?[\s/-]+(\d{2}|\d{4})$/.exec(trimmed);
+  if (match) {
+    const month = monthOf(match[2] ?? '');
+    return month ? utcDate(fullYear(match[3] ?? ''), month, Number(match[1] ?? 1)) : null;
+  }
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return dateOfSerial(Number(trimmed));
+  return null;
+}
+
+/** YYYY-MM-DD of a date taken as UTC. */
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** A date cell: a Date, a date string or a spreadsheet serial number; answered as YYYY-MM-DD. */
+const reportDate = z.unknown().transform((value, ctx) => {
+  const date =
+    value instanceof Date
+      ? Number.isNaN(value.getTime())
+        ? null
+        : value
+      : typeof value === 'number'
+        ? dateOfSerial(value)
+        : typeof value === 'string'
+          ? parseReportDate(value)
+          : null;
+  if (!date) {
+    ctx.addIssue({ code: 'custom', message: RATINGS_MESSAGES.date });
+    return z.NEVER;
+  }
+  return isoDay(date);
+});
+
+/** An optional count: an integer ≥ 0, from a number or a string of digits. */
+const count = z.preprocess(
+  (value) => {
+    const present = blankAsAbsent(value);
+    return typeof present === 'string' ? Number(present.trim()) : present;
+  },
+  z
+    .number({ error: RATINGS_MESSAGES.number })
+    .int({ error: RATINGS_MESSAGES.number })
+    .min(0, { error: RATINGS_MESSAGES.number })
+    .max(1_000_000, { error: RATINGS_MESSAGES.number })
+    .optional(),
+);
+
+const requiredText = (name: string, max: number, required: string) =>
+  z.preprocess(
+    (value) => (value === null || value === undefined ? '' : value),
+    text({ name, max, trim: true }).refine((value) => value.length > 0, { error: required }),
+  );
+
+const optionalDate = z.preprocess(blankAsAbsent, reportDate.optional());
+
+const ratingFields = Object.fromEntries([
+  ...EFFECTIVENESS_FIELDS.map((field) => [field, effectiveness]),
+  ...COMPLIANCE_FIELDS.map((field) => [field, compliance]),
+]) as Record<EffectivenessField, typeof effectiveness> & Record<ComplianceField, typeof compliance>;
+
+/** One ratings record (the spec's extended record: validFrom, validTo, countryCode, reportUrl). */
+export const ratingsRecordSchema = z.object({
+  jurisdiction: requiredText(
+    'jurisdiction',
+    JURISDICTION_MAX_LENGTH,
+    RATINGS_MESSAGES.jurisdictionRequired,
+  ),
+  reportType: z.string({ error: RATINGS_MESSAGES.reportType }).transform((value, ctx) => {
+    const type = normalizeReportType(value);
+    if (type) return type;
+    ctx.addIssue({ code: 'custom', message: RATINGS_MESSAGES.reportType });
+    return z.NEVER;
+  }),
+  reportDate,
+  assessmentBody: requiredText(
+    'assessmentBody',
+    ASSESSMENT_BODY_MAX_LENGTH,
+    RATINGS_MESSAGES.assessmentBodyRequired,
+  ),
+  ...ratingFields,
+  upgrades: count,
+  downgrades: count,
+  validFrom: optionalDate,
+  validTo: optionalDate,
+  countryCode: z.preprocess(
+    (value) => {
+      const present = blankAsAbsent(value);
+      return typeof present === 'string' ? present.trim().toUpperCase() : present;
+    },
+    z
+      .string()
+      .regex(COUNTRY_CODE_PATTERN, { error: 'Must be an ISO 3166-1 alpha-2 or alpha-3 code' })
+      .optional(),
+  ),
+  reportUrl: z.preprocess(
+    blankAsAbsent,
+    text({ name: 'reportUrl', max: REPORT_URL_MAX_LENGTH, trim: true })
+      .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), {
+        error: RATINGS_MESSAGES.url,
+      })
+      .optional(),
+  ),
+});
+export type RatingsRecordInput = z.input<typeof ratingsRecordSchema>;
+export type RatingsRecord = z.output<typeof ratingsRecordSchema>;
+
+/** Section 3 "Issue": what is wrong, where, and how bad. */
+export const RATINGS_ISSUE_TYPES = [
+  'MISSING_SHEET',
+  'INVALID_HEADER',
+  'INVALID_DATA',
+  'MISSING_REQUIRED_FIELD',
+  'INVALID_DATE',
+  'INVALID_RATING',
+] as const;
+export type RatingsIssueType = (typeof RATINGS_ISSUE_TYPES)[number];
+
+export interface RatingsIssue {
+  type: RatingsIssueType;
+  message: string;
+  /** Line of the file, counted from 1 (as a spreadsheet numbers rows); 0 for the whole file. */
+  row: number;
+  /** The record field concerned, when there is one. */
+  column?: string;
+  /** The cell as the file has it. */
+  value?: string;
+  severity: 'error' | 'warning';
+}
+
+/** The issue type of a record field's failure with `message`. */
+export function issueTypeOf(field: string, message: string): RatingsIssueType {
+  if (
+    message === RATINGS_MESSAGES.jurisdictionRequired ||
+    message === RATINGS_MESSAGES.assessmentBodyRequired
+  ) {
+    return 'MISSING_REQUIRED_FIELD';
+  }
+  if (field === 'reportDate' || field === 'validFrom' || field === 'validTo') return 'INVALID_DATE';
+  if (/^(io|r)\d+$/.test(field)) return 'INVALID_RATING';
+  return 'INVALID_DATA';
+}
