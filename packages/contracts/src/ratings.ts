@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiRoute } from './api.ts';
+import { listPageQueryShape, pageSchema } from './pagination.ts';
 import { text } from './text.ts';
 
 /**
@@ -318,14 +319,21 @@ export const RATINGS_IMPORT_MAX_BODY_BYTES = 64 * 1024 * 1024;
  * - skipInvalidRecords: a record the record schema refuses is skipped, with its error; otherwise
  *   one invalid record fails the whole import and nothing is written.
  */
+export const RATINGS_IMPORT_DEFAULT_OPTIONS = {
+  overwriteExisting: false,
+  validateChronology: true,
+  skipInvalidRecords: true,
+} as const;
+
+const option = (name: keyof typeof RATINGS_IMPORT_DEFAULT_OPTIONS) =>
+  z
+    .boolean({ error: `${name} must be true or false` })
+    .default(RATINGS_IMPORT_DEFAULT_OPTIONS[name]);
+
 export const ratingsImportOptionsSchema = z.object({
-  overwriteExisting: z.boolean({ error: 'overwriteExisting must be true or false' }).default(false),
-  validateChronology: z
-    .boolean({ error: 'validateChronology must be true or false' })
-    .default(true),
-  skipInvalidRecords: z
-    .boolean({ error: 'skipInvalidRecords must be true or false' })
-    .default(true),
+  overwriteExisting: option('overwriteExisting'),
+  validateChronology: option('validateChronology'),
+  skipInvalidRecords: option('skipInvalidRecords'),
 });
 export type RatingsImportOptions = z.output<typeof ratingsImportOptionsSchema>;
 
@@ -388,7 +396,28 @@ export const ratingsStatisticsSchema = z.object({
 });
 export type RatingsStatistics = z.output<typeof ratingsStatisticsSchema>;
 
+/** One stored rating (GET api/fatf/ratings): a report of a jurisdiction with its codes. */
+export const storedRatingSchema = z.object({
+  id: z.number(),
+  jurisdiction: z.string(),
+  countryName: z.string().nullable().describe('The matched country, or null when none matched'),
+  reportType: z.string(),
+  reportDate: z.string().describe('YYYY-MM-DD'),
+  assessmentBody: z.string(),
+  effectiveness: z.record(z.string(), z.string()).describe('io1..io11 to HE, SE, ME or LE'),
+  compliance: z.record(z.string(), z.string()).describe('r1..r40 to C, LC, PC, NC or NA'),
+  upgrades: z.number().nullable(),
+  downgrades: z.number().nullable(),
+  reportUrl: z.string().nullable(),
+});
+export type StoredRating = z.output<typeof storedRatingSchema>;
+
+/** Query of GET api/fatf/ratings?offset&limit: by jurisdiction, the latest report first. */
+export const storedRatingsQuerySchema = z.object({ ...listPageQueryShape });
+export const storedRatingsPageSchema = pageSchema(storedRatingSchema);
+
 export const ratingsImportApi = {
+  ratings: apiRoute('GET', '/api/fatf/ratings'),
   start: apiRoute('POST', '/api/fatf/import'),
   status: apiRoute('GET', '/api/fatf/import/:id/status'),
   history: apiRoute('GET', '/api/fatf/imports'),

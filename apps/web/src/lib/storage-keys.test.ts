@@ -15,6 +15,8 @@ describe('storage keys', () => {
       ['entities', 'tenantPortalEntitiesPageSize'],
       ['entityUsers', 'tenantPortalEntityUsersPageSize'],
       ['events', 'eventsPageSize'],
+      ['fatfImportHistory', 'fatfImportHistoryPageSize'],
+      ['fatfData', 'fatfDataPageSize'],
     ]);
   });
 });

@@ -18,6 +18,8 @@ export const PAGE_SIZE_KEYS = {
   entities: 'tenantPortalEntitiesPageSize',
   entityUsers: 'tenantPortalEntityUsersPageSize',
   events: 'eventsPageSize',
+  fatfImportHistory: 'fatfImportHistoryPageSize',
+  fatfData: 'fatfDataPageSize',
 } as const;
 
 export type PageSizeKey = (typeof PAGE_SIZE_KEYS)[keyof typeof PAGE_SIZE_KEYS];

@@ -1,6 +1,7 @@
-import type { RatingsImportJob, RatingsStatistics } from '@console/contracts';
+import type { Page, RatingsImportJob, RatingsStatistics, StoredRating } from '@console/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
+import { readPage, walkDirection } from '../../db/paging.ts';
 import type { Database, FatfImportsTable } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 
@@ -98,4 +99,63 @@ export async function readStatistics(db: Kysely<Database>): Promise<RatingsStati
     countriesWithData: row?.countries_with_data ?? 0,
     lastImportDate: row?.last_import?.toISOString() ?? null,
   };
+}
+
+/**
+ * GET api/fatf/ratings: one page of the stored ratings by jurisdiction (without regard to case),
+ * the latest report first, counted and read in one snapshot (db/paging.ts).
+ */
+export async function listRatings(
+  db: Kysely<Database>,
+  query: { offset: number; limit: number },
+): Promise<Page<StoredRating>> {
+  return readPage(db, {
+    ...query,
+    async count(trx) {
+      const { count } = await trx
+        .selectFrom('fatf_ratings')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      return count;
+    },
+    async read(trx, plan) {
+      const ascending = walkDirection(false, plan);
+      const descending = ascending === 'asc' ? 'desc' : 'asc';
+      const rows = await trx
+        .selectFrom('fatf_ratings')
+        .leftJoin('countries', 'countries.id', 'fatf_ratings.country_id')
+        .select([
+          'fatf_ratings.id',
+          'fatf_ratings.jurisdiction',
+          'countries.name as country_name',
+          'fatf_ratings.report_type',
+          'fatf_ratings.report_date',
+          'fatf_ratings.assessment_body',
+          'fatf_ratings.effectiveness',
+          'fatf_ratings.compliance',
+          'fatf_ratings.upgrades',
+          'fatf_ratings.downgrades',
+          'fatf_ratings.report_url',
+        ])
+        .orderBy(sql`lower(fatf_ratings.jurisdiction)`, ascending)
+        .orderBy('fatf_ratings.report_date', descending)
+        .orderBy('fatf_ratings.id', ascending)
+        .offset(plan.offset)
+        .limit(plan.limit)
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        jurisdiction: row.jurisdiction,
+        countryName: row.country_name,
+        reportType: row.report_type,
+        reportDate: row.report_date,
+        assessmentBody: row.assessment_body,
+        effectiveness: row.effectiveness,
+        compliance: row.compliance,
+        upgrades: row.upgrades,
+        downgrades: row.downgrades,
+        reportUrl: row.report_url,
+      }));
+    },
+  });
 }

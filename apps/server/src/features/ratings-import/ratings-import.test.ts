@@ -372,6 +372,45 @@ describe('GET /api/fatf/export', () => {
   });
 });
 
+describe('GET /api/fatf/ratings', () => {
+  it('pages the ratings by jurisdiction, the latest report first, with the exact total', async () => {
+    await importAndRun(
+      [
+        record('spain', '2014-12-01'),
+        record('Spain', '2019-06-01', { reportType: 'FUR' }),
+        record('Botswana', '2023-05-31'),
+        record('atlantis', '2020-01-01'),
+      ],
+      { validateChronology: false },
+    );
+    const page = (offset: number, limit: number) =>
+      call('staff', 'GET', `/api/fatf/ratings?offset=${offset}&limit=${limit}`);
+    const all = (await page(0, 10)).json() as {
+      data: { jurisdiction: string; reportDate: string; countryName: string | null }[];
+      totalCount: number;
+    };
+    expect(all.totalCount).toBe(4);
+    expect(all.data.map((row) => [row.jurisdiction, row.reportDate, row.countryName])).toEqual([
+      ['atlantis', '2020-01-01', null],
+      ['Botswana', '2023-05-31', 'Botswana'],
+      ['Spain', '2019-06-01', 'Spain'],
+      ['spain', '2014-12-01', 'Spain'],
+    ]);
+    // Every page, from either end of the list, agrees with the whole list.
+    for (let offset = 0; offset < 4; offset++) {
+      const one = (await page(offset, 1)).json() as { data: { jurisdiction: string }[] };
+      expect(one.data).toEqual([all.data[offset]]);
+    }
+  });
+
+  it.each([['offset=-1'], ['limit=0'], ['offset=abc'], ['limit=1.5']])(
+    'answers 400 for %s',
+    async (query) => {
+      expect((await call('staff', 'GET', `/api/fatf/ratings?${query}`)).statusCode).toBe(400);
+    },
+  );
+});
+
 describe('permissions and bad input', () => {
   it.each(STATUSES.notStaff)('refuses %s on every call', async (caller, code) => {
     const { importId } = (
@@ -386,6 +425,7 @@ describe('permissions and bad input', () => {
       ['DELETE', `/api/fatf/import/${importId}`],
       ['GET', '/api/fatf/stats'],
       ['GET', '/api/fatf/export'],
+      ['GET', '/api/fatf/ratings'],
     ] as const) {
       expect((await call(caller, method, url, body)).statusCode, `${method} ${url}`).toBe(code);
     }

@@ -7,13 +7,15 @@ import {
   ratingsImportRequestSchema,
   ratingsImportStartedSchema,
   ratingsStatisticsSchema,
+  storedRatingsPageSchema,
+  storedRatingsQuerySchema,
 } from '@console/contracts';
 import type { ConsoleApp } from '../../http/console-app.ts';
 import type { FeatureDependencies } from '../index.ts';
 import { featureRoutes } from '../routes.ts';
 import { exportFileName, exportRatings } from './export.ts';
 import { cancelImport, ImportRunner, startImport } from './jobs.ts';
-import { listImportJobs, readImportJob, readStatistics } from './queries.ts';
+import { listImportJobs, listRatings, readImportJob, readStatistics } from './queries.ts';
 
 /**
  * FATF ratings import (spec part 2, section 7 "Ratings import"): staff start, follow, cancel and
@@ -84,6 +86,13 @@ export function registerRatingsImportRoutes(
         .header('content-disposition', `attachment; filename="${exportFileName()}"`)
         .send(file);
     },
+  });
+
+  routes.answer(ratingsImportApi.ratings, {
+    summary: 'One page of the stored ratings, by jurisdiction, the latest report first',
+    querystring: storedRatingsQuerySchema,
+    response: storedRatingsPageSchema,
+    handle: ({ query }) => listRatings(db, query),
   });
 
   routes.answer(ratingsImportApi.stats, {
