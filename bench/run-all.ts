@@ -4,6 +4,7 @@ import { benchEntityLists } from './entity-lists.ts';
 import { benchEvents } from './events.ts';
 import { stopBenchPostgres } from './lib.ts';
 import { benchMail } from './mail.ts';
+import { benchRatingsImport } from './ratings-import.ts';
 import { benchReferenceData } from './reference-data.ts';
 import { benchServerThroughput } from './server-throughput.ts';
 
@@ -15,6 +16,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'entity-lists': benchEntityLists,
   events: benchEvents,
   mail: benchMail,
+  'ratings-import': benchRatingsImport,
 };
 
 // `npm run bench -- entity-lists events` runs only the named benchmarks; no names runs them all.
