@@ -17,6 +17,7 @@ import {
 } from '@console/contracts';
 import type { RatingsParseResult } from '@console/contracts/ratings-csv';
 import { api, getParsed } from '@/lib/api-client';
+import { saveFile } from '@/lib/download';
 import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 import { offsetPageQuery, type OffsetPageRequest } from '@/lib/paging';
 import { usePollingQuery } from '@/lib/polling';
@@ -78,21 +79,11 @@ export function useImportStatusQuery(id: number | null) {
   });
 }
 
-/** GET api/fatf/export, saved by the browser under the server's file name. */
+/** GET api/fatf/export, saved by the browser as fatf-data-{date}.xlsx (the server's name too). */
 export async function downloadExport(): Promise<void> {
   const blob = await api.getBlob(apiPath(ratingsImportApi.export));
   const today = new Date().toISOString().slice(0, 10);
   saveFile(blob, `fatf-data-${today}.xlsx`);
-}
-
-/** Hands `blob` to the browser as a download named `fileName`. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /**

@@ -14,7 +14,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatDateTime } from '@/lib/format';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
-import { downloadExport, saveFile, useImportHistoryQuery, useRatingsStatsQuery } from './api';
+import { saveFile } from '@/lib/download';
+import { downloadExport, useImportHistoryQuery, useRatingsStatsQuery } from './api';
 import { ERROR_TOAST_MS } from './upload-step';
 
 /** Export Data, with the spec's message when it fails. */
