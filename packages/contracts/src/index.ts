@@ -11,3 +11,4 @@ export * from './entity-users.ts';
 export * from './import-files.ts';
 export * from './events.ts';
 export * from './forms.ts';
+export * from './email-templates.ts';

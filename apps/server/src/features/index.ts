@@ -10,6 +10,7 @@ import { registerTenantUserRoutes } from './tenant-users/routes.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
 import { registerEntityUserRoutes } from './entity-users/routes.ts';
 import { registerEventRoutes } from './events/routes.ts';
+import { registerEmailTemplateRoutes } from './email-templates/routes.ts';
 
 export interface FeatureDependencies extends AppDependencies {
   /** The cached reference lists (countries, document types, forms) of this instance. */
@@ -44,5 +45,6 @@ export async function registerFeatures(app: ConsoleApp, appDeps: AppDependencies
     registerEntityRoutes(features, deps);
     registerEntityUserRoutes(features, deps);
     registerEventRoutes(features, deps);
+    registerEmailTemplateRoutes(features, deps);
   });
 }
