@@ -18,6 +18,7 @@ export const PAGE_SIZE_KEYS = {
   entities: 'tenantPortalEntitiesPageSize',
   entityUsers: 'tenantPortalEntityUsersPageSize',
   events: 'eventsPageSize',
+  emailTemplates: 'emailTemplatesPageSize',
 } as const;
 
 export type PageSizeKey = (typeof PAGE_SIZE_KEYS)[keyof typeof PAGE_SIZE_KEYS];
