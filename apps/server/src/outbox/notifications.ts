@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { TENANT_USER_INVITATION_TEMPLATE_KEY } from '@console/contracts';
 import type { Database } from '../db/schema.ts';
 import { findActiveVersion } from '../features/email-templates/queries.ts';
-import { compileVersion, type CompiledVersion } from '../features/email-templates/rendering.ts';
+import { cachedCompileVersion } from '../features/email-templates/rendering.ts';
 import type { EventSubscription, EventWorker, RecordedEvent } from './worker.ts';
 
 /** Invitations to new tenant users, by mail. */
@@ -136,10 +136,6 @@ export async function invitationFor(
   };
 }
 
-/** Compiled versions by id: a version never changes once created, so its compilation holds. */
-const compiledVersions = new Map<number, CompiledVersion>();
-const COMPILED_VERSIONS_MAX = 100;
-
 /**
  * The invitation rendered from the active version of the 'tenant-user-invitation' template (the
  * tenant's own, else the instance-level one), or null when there is none: the built-in text
@@ -152,16 +148,11 @@ async function renderInvitationTemplate(
 ): Promise<Omit<Invitation, 'to'> | null> {
   const version = await findActiveVersion(db, TENANT_USER_INVITATION_TEMPLATE_KEY, tenantId);
   if (!version) return null;
-  let compiled = compiledVersions.get(version.id);
-  if (!compiled) {
-    compiled = compileVersion({
-      subject: version.subject,
-      body: version.body,
-      textContent: version.text_content,
-    });
-    if (compiledVersions.size >= COMPILED_VERSIONS_MAX) compiledVersions.clear();
-    compiledVersions.set(version.id, compiled);
-  }
+  const compiled = cachedCompileVersion(version.id, {
+    subject: version.subject,
+    body: version.body,
+    textContent: version.text_content,
+  });
   return { from: version.from_address, ...compiled.render(data) };
 }
 

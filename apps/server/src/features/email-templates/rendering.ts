@@ -94,6 +94,51 @@ export function compileVersion(version: RenderableVersion): CompiledVersion {
   };
 }
 
+/**
+ * A small cache of compiled things by their source text: compiling a JSON Schema (Ajv generates
+ * code) or a template costs far more than rendering, and the same few versions render again and
+ * again (test sends, invitations). Emptied when full, which a handful of live versions never is.
+ */
+class CompileCache<T> {
+  private readonly entries = new Map<string, T>();
+  constructor(private readonly max = 200) {}
+  get(key: string, make: () => T): T {
+    let value = this.entries.get(key);
+    if (value === undefined) {
+      value = make();
+      if (this.entries.size >= this.max) this.entries.clear();
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+}
+
+const schemaCache = new CompileCache<{ validate: ValidateFunction; sample: unknown }>();
+const versionCache = new CompileCache<CompiledVersion>();
+
+/**
+ * compileVersion of a saved version, remembered by its id: a version never changes once created,
+ * so its id names its content (and costs nothing to compare, unlike a 100 kB body).
+ */
+export function cachedCompileVersion(
+  versionId: number,
+  version: RenderableVersion,
+): CompiledVersion {
+  return versionCache.get(String(versionId), () => compileVersion(version));
+}
+
+/** The validator of a JSON Schema and sample data made from it, remembered by the schema text. */
+export function compiledSchema(
+  jsonSchema: string | null,
+): { validate: ValidateFunction; sample: unknown } | null {
+  if (jsonSchema === null) return null;
+  return schemaCache.get(jsonSchema, () => {
+    const validate = compileJsonSchema(jsonSchema);
+    if (!validate) throw new Error('unreachable: a schema text compiles to a validator');
+    return { validate, sample: sampleFromSchema(JSON.parse(jsonSchema)) };
+  });
+}
+
 /** Parses and compiles a version's JSON Schema; a 400 naming jsonSchema when it is not one. */
 export function compileJsonSchema(jsonSchema: string | null): ValidateFunction | null {
   if (jsonSchema === null) return null;

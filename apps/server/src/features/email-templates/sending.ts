@@ -6,10 +6,10 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError, notFound, conflict } from '../../http/errors.ts';
 import { createSmtpTransport, describeSmtpError } from '../../outbox/notifications.ts';
 import {
-  compileJsonSchema,
+  cachedCompileVersion,
+  compiledSchema,
   compileVersion,
   describeSchemaErrors,
-  sampleFromSchema,
   sanitizeForPreview,
   textFromHtml,
   type RenderedMail,
@@ -28,18 +28,25 @@ interface VersionContent {
  * Renders `version` with data made from its jsonSchema. The sample must satisfy the schema (a
  * schema whose own examples break its rules is the author's to fix: 400 naming jsonSchema).
  */
-export function renderWithSampleData(version: VersionContent): {
+export function renderWithSampleData(
+  version: VersionContent,
+  versionId: number | null = null,
+): {
   mail: RenderedMail;
   sampleData: unknown;
 } {
-  const validate = compileJsonSchema(version.jsonSchema);
-  const sampleData = validate ? sampleFromSchema(JSON.parse(version.jsonSchema ?? '{}')) : {};
-  if (validate && !validate(sampleData)) {
-    const message = `The sample data generated from jsonSchema does not satisfy it: ${describeSchemaErrors(validate.errors)}. Give examples in the schema.`;
+  const schema = compiledSchema(version.jsonSchema);
+  const sampleData = schema ? schema.sample : {};
+  if (schema && !schema.validate(sampleData)) {
+    const message = `The sample data generated from jsonSchema does not satisfy it: ${describeSchemaErrors(schema.validate.errors)}. Give examples in the schema.`;
     throw new HttpError(400, message, { errors: [{ path: 'jsonSchema', message }] });
   }
   const textContent = version.textContent ?? textFromHtml(version.body);
-  const mail = compileVersion({ ...version, textContent }).render(sampleData);
+  const source = { ...version, textContent };
+  // Unsaved content (a preview) is compiled each time; a saved version once.
+  const compiled =
+    versionId === null ? compileVersion(source) : cachedCompileVersion(versionId, source);
+  const mail = compiled.render(sampleData);
   return { mail, sampleData };
 }
 
@@ -84,7 +91,14 @@ export function createTestMailer(
       const template = await db
         .selectFrom('email_templates as t')
         .leftJoin('email_template_versions as v', 'v.id', 't.active_version_id')
-        .select(['t.id', 'v.version_number', 'v.from_address', 'v.subject', 'v.body'])
+        .select([
+          't.id',
+          'v.id as version_id',
+          'v.version_number',
+          'v.from_address',
+          'v.subject',
+          'v.body',
+        ])
         .select(['v.text_content', 'v.json_schema'])
         .where('t.template_key', '=', templateKey)
         .orderBy('t.tenant_id', (order) => order.asc().nullsFirst())
@@ -98,12 +112,15 @@ export function createTestMailer(
           `Email template ${templateKey} has no active version. Save one as active first.`,
         );
       }
-      const { mail } = renderWithSampleData({
-        subject: template.subject ?? '',
-        body: template.body ?? '',
-        textContent: template.text_content,
-        jsonSchema: template.json_schema,
-      });
+      const { mail } = renderWithSampleData(
+        {
+          subject: template.subject ?? '',
+          body: template.body ?? '',
+          textContent: template.text_content,
+          jsonSchema: template.json_schema,
+        },
+        template.version_id,
+      );
       if (!smtpUrl) {
         throw new HttpError(
           503,
