@@ -1,4 +1,5 @@
 import { benchBundle } from './bundle.ts';
+import { benchEmailTemplates } from './email-templates.ts';
 import { benchEmbeddedStart } from './embedded-start.ts';
 import { benchEntityLists } from './entity-lists.ts';
 import { benchEvents } from './events.ts';
@@ -17,6 +18,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   events: benchEvents,
   mail: benchMail,
   'ratings-import': benchRatingsImport,
+  'email-templates': benchEmailTemplates,
 };
 
 // `npm run bench -- entity-lists events` runs only the named benchmarks; no names runs them all.

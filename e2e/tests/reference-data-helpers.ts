@@ -47,7 +47,7 @@ export const COUNTRIES_IN_USE = [840, 826];
  * Opens the list screen at `path`, waits for its heading `title` and for the first row of its
  * table (named `title` too) to be filled, and returns the table.
  */
-async function goToListScreen(page: Page, path: string, title: string): Promise<Locator> {
+export async function goToListScreen(page: Page, path: string, title: string): Promise<Locator> {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const table = page.getByRole('table', { name: title });

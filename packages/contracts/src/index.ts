@@ -12,3 +12,4 @@ export * from './import-files.ts';
 export * from './events.ts';
 export * from './forms.ts';
 export * from './ratings.ts';
+export * from './email-templates.ts';

@@ -255,6 +255,27 @@ export interface FatfRatingsTable {
   updated_at: CreatedAt;
 }
 
+export interface EmailTemplatesTable extends WriteStamp {
+  id: Generated<number>;
+  template_key: string;
+  tenant_id: number | null;
+  party_entity_id: string | null;
+  product_type: number;
+  product_scope: number;
+  active_version_id: number | null;
+}
+
+export interface EmailTemplateVersionsTable extends WriteStamp {
+  id: Generated<number>;
+  email_template_id: number;
+  version_number: number;
+  from_address: string;
+  subject: string;
+  body: string;
+  text_content: string;
+  json_schema: string | null;
+}
+
 export interface Database {
   schema_migrations: SchemaMigrationsTable;
   signing_keys: SigningKeysTable;
@@ -276,4 +297,6 @@ export interface Database {
   list_counts: ListCountsTable;
   fatf_imports: FatfImportsTable;
   fatf_ratings: FatfRatingsTable;
+  email_templates: EmailTemplatesTable;
+  email_template_versions: EmailTemplateVersionsTable;
 }

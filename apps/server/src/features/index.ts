@@ -11,6 +11,7 @@ import { registerEntityRoutes } from './entities/routes.ts';
 import { registerEntityUserRoutes } from './entity-users/routes.ts';
 import { registerEventRoutes } from './events/routes.ts';
 import { registerRatingsImportRoutes } from './ratings-import/routes.ts';
+import { registerEmailTemplateRoutes } from './email-templates/routes.ts';
 
 export interface FeatureDependencies extends AppDependencies {
   /** The cached reference lists (countries, document types, forms) of this instance. */
@@ -46,5 +47,6 @@ export async function registerFeatures(app: ConsoleApp, appDeps: AppDependencies
     registerEntityUserRoutes(features, deps);
     registerEventRoutes(features, deps);
     registerRatingsImportRoutes(features, deps);
+    registerEmailTemplateRoutes(features, deps);
   });
 }

@@ -59,8 +59,9 @@ describe('invitations of new tenant users over SMTP', () => {
     const [mail] = await catcher.waitFor((messages) =>
       messages.some((message) => message.to.includes('new.user@acme.example')),
     );
+    // The seeded 'tenant-user-invitation' template's sender (migration 13).
     expect(mail).toMatchObject({
-      from: 'no-reply@console.example',
+      from: 'no-reply@example.com',
       to: ['new.user@acme.example'],
       subject: 'You are invited to the Acme Corporation portal',
     });
@@ -75,6 +76,77 @@ describe('invitations of new tenant users over SMTP', () => {
       ['audit-trail', true],
       ['notifications', true],
     ]);
+  });
+
+  it("renders the tenant's own invitation template, escaped, else the built-in one", async () => {
+    const { db } = testApp.database;
+    const acme = await db
+      .selectFrom('tenants')
+      .select('id')
+      .where('company_name', '=', 'Acme Corporation')
+      .executeTakeFirstOrThrow();
+    const stamp = { created_by: 'test', updated_by: 'test', updated_at: new Date() };
+    const own = await db
+      .insertInto('email_templates')
+      .values({
+        template_key: 'tenant-user-invitation',
+        tenant_id: acme.id,
+        product_type: 0,
+        product_scope: 1,
+        ...stamp,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const version = await db
+      .insertInto('email_template_versions')
+      .values({
+        email_template_id: own.id,
+        version_number: 1,
+        from_address: 'Acme <hello@acme.example>',
+        subject: 'Welcome {{email}} to {{companyName}}',
+        body: '<p>{{companyName}} says hi</p>',
+        text_content: 'Hi from {{companyName}}: {{signInUrl}}',
+        json_schema: null,
+        ...stamp,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('email_templates')
+      .set({ active_version_id: version.id })
+      .where('id', '=', own.id)
+      .execute();
+    try {
+      await inviteTenantUser(testApp, 'templated@acme.example', 'Acme & <Sons>');
+      const mail = (
+        await catcher.waitFor((messages) =>
+          messages.some((message) => message.to.includes('templated@acme.example')),
+        )
+      ).find((message) => message.to.includes('templated@acme.example'));
+      expect(mail).toMatchObject({
+        from: 'hello@acme.example',
+        subject: 'Welcome templated@acme.example to Acme & <Sons>',
+      });
+      expect(mail?.html).toContain('<p>Acme &amp; &lt;Sons&gt; says hi</p>');
+      expect(mail?.text).toContain(`Hi from Acme & <Sons>: ${testApp.config.publicUrl}/login`);
+    } finally {
+      await db.deleteFrom('email_templates').where('id', '=', own.id).execute();
+    }
+    // Without any template, the built-in invitation from SMTP_FROM.
+    await db
+      .deleteFrom('email_templates')
+      .where('template_key', '=', 'tenant-user-invitation')
+      .execute();
+    await inviteTenantUser(testApp, 'builtin@acme.example', 'Acme Corporation');
+    const builtin = (
+      await catcher.waitFor((messages) =>
+        messages.some((message) => message.to.includes('builtin@acme.example')),
+      )
+    ).find((message) => message.to.includes('builtin@acme.example'));
+    expect(builtin).toMatchObject({
+      from: 'no-reply@console.example',
+      subject: 'You are invited to the Acme Corporation portal',
+    });
   });
 
   it('looks the company name up when the event does not carry it', async () => {

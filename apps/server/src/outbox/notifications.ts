@@ -1,7 +1,10 @@
 import { connect, type Socket } from 'node:net';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { Kysely } from 'kysely';
+import { TENANT_USER_INVITATION_TEMPLATE_KEY } from '@console/contracts';
 import type { Database } from '../db/schema.ts';
+import { findActiveVersion } from '../features/email-templates/queries.ts';
+import { cachedCompileVersion } from '../features/email-templates/rendering.ts';
 import type { EventSubscription, EventWorker, RecordedEvent } from './worker.ts';
 
 /** Invitations to new tenant users, by mail. */
@@ -21,6 +24,8 @@ export interface NotificationsOptions {
 }
 
 export interface Invitation {
+  /** The template version's sender; absent for the built-in invitation (SMTP_FROM). */
+  from?: string;
   to: string;
   subject: string;
   text: string;
@@ -30,25 +35,32 @@ export interface Invitation {
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+$/;
 
 /**
+ * A pooled nodemailer transport to `smtpUrl`: one connection kept open and reused (a new one per
+ * mail cost a handshake and a QUIT each); a sender that sends one mail at a time leaves more idle.
+ * Every wait (connect, greeting, socket, DNS) ends after `timeoutMs`. Close it with close().
+ */
+export function createSmtpTransport(smtpUrl: string, timeoutMs: number): Transporter {
+  return nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: 1,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+    dnsTimeout: timeoutMs,
+    getSocket: (socketOptions: SocketOptions, callback: SocketCallback) =>
+      connectWithoutDelay(socketOptions, timeoutMs, callback),
+  });
+}
+
+/**
  * 'TenantUserCreated' (metadata {email, tenantId, companyName}) mails the new tenant user an
  * invitation to sign in. Delivery is 'external': the mail goes first, then the record is marked
  * done, so a crash between the two sends it again after the lease (at least once; docs/events.md).
  */
 export function createNotificationsWorker(options: NotificationsOptions): EventWorker {
   const transport = options.smtpUrl
-    ? nodemailer.createTransport({
-        url: options.smtpUrl,
-        // One connection kept open and reused (a new one per mail cost a handshake and a QUIT
-        // each): the worker sends one mail at a time, so more would stay idle. Closed in close().
-        pool: true,
-        maxConnections: 1,
-        connectionTimeout: options.timeoutMs,
-        greetingTimeout: options.timeoutMs,
-        socketTimeout: options.timeoutMs,
-        dnsTimeout: options.timeoutMs,
-        getSocket: (socketOptions: SocketOptions, callback: SocketCallback) =>
-          connectWithoutDelay(socketOptions, options.timeoutMs, callback),
-      })
+    ? createSmtpTransport(options.smtpUrl, options.timeoutMs)
     : undefined;
   return {
     ...NOTIFICATIONS,
@@ -95,6 +107,12 @@ export async function invitationFor(
   }
   const name = company ?? 'your company';
   const signIn = `${publicUrl}/login`;
+  const fromTemplate = await renderInvitationTemplate(db, tenant, {
+    email,
+    companyName: name,
+    signInUrl: signIn,
+  });
+  if (fromTemplate) return { to: email, ...fromTemplate };
   return {
     to: email,
     subject: `You are invited to the ${name} portal`,
@@ -116,6 +134,26 @@ export async function invitationFor(
       '<p>If you did not expect this invitation, you can ignore this message.</p>',
     ].join('\n'),
   };
+}
+
+/**
+ * The invitation rendered from the active version of the 'tenant-user-invitation' template (the
+ * tenant's own, else the instance-level one), or null when there is none: the built-in text
+ * below is then sent, so an invitation never waits for a template.
+ */
+async function renderInvitationTemplate(
+  db: Kysely<Database>,
+  tenantId: number | null,
+  data: { email: string; companyName: string; signInUrl: string },
+): Promise<Omit<Invitation, 'to'> | null> {
+  const version = await findActiveVersion(db, TENANT_USER_INVITATION_TEMPLATE_KEY, tenantId);
+  if (!version) return null;
+  const compiled = cachedCompileVersion(version.id, {
+    subject: version.subject,
+    body: version.body,
+    textContent: version.text_content,
+  });
+  return { from: version.from_address, ...compiled.render(data) };
 }
 
 function escapeHtml(text: string): string {

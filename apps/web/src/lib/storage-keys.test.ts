@@ -17,6 +17,7 @@ describe('storage keys', () => {
       ['events', 'eventsPageSize'],
       ['fatfImportHistory', 'fatfImportHistoryPageSize'],
       ['fatfData', 'fatfDataPageSize'],
+      ['emailTemplates', 'emailTemplatesPageSize'],
     ]);
   });
 });

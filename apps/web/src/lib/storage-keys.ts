@@ -20,6 +20,7 @@ export const PAGE_SIZE_KEYS = {
   events: 'eventsPageSize',
   fatfImportHistory: 'fatfImportHistoryPageSize',
   fatfData: 'fatfDataPageSize',
+  emailTemplates: 'emailTemplatesPageSize',
 } as const;
 
 export type PageSizeKey = (typeof PAGE_SIZE_KEYS)[keyof typeof PAGE_SIZE_KEYS];

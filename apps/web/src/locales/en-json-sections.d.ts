@@ -26,4 +26,6 @@ declare module '@/locales/en.json?*' {
   export const tenantUsers: (typeof en)['tenantUsers'];
   export const entities: (typeof en)['entities'];
   export const entityUsers: (typeof en)['entityUsers'];
+  export const emailSettings: (typeof en)['emailSettings'];
+  export const emailTemplates: (typeof en)['emailTemplates'];
 }

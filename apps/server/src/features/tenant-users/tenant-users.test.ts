@@ -328,7 +328,8 @@ describe('the invitation of a new tenant user', () => {
     const invitations = messages.filter((mail) => mail.to.includes('invited@globex.example'));
     expect(invitations).toEqual([
       expect.objectContaining({
-        from: 'no-reply@console.example',
+        // The sender of the seeded 'tenant-user-invitation' template (docs/email-templates.md).
+        from: 'no-reply@example.com',
         to: ['invited@globex.example'],
         subject: 'You are invited to the Globex Limited portal',
       }),

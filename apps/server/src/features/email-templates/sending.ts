@@ -1,0 +1,157 @@
+import type { EmailTemplatePreview, ParsedEmailTemplatePreviewRequest } from '@console/contracts';
+import type { Kysely } from 'kysely';
+import type { Transporter } from 'nodemailer';
+import type { AuthenticatedUser } from '../../auth/index.ts';
+import type { Database } from '../../db/schema.ts';
+import { HttpError, notFound, conflict } from '../../http/errors.ts';
+import { createSmtpTransport, describeSmtpError } from '../../outbox/notifications.ts';
+import {
+  cachedCompileVersion,
+  compiledSchema,
+  compileVersion,
+  describeSchemaErrors,
+  sanitizeForPreview,
+  textFromHtml,
+  type RenderedMail,
+} from './rendering.ts';
+
+/** Preview and test send: a version rendered with sample data generated from its jsonSchema. */
+
+interface VersionContent {
+  subject: string;
+  body: string;
+  textContent: string | null;
+  jsonSchema: string | null;
+}
+
+/**
+ * Renders `version` with data made from its jsonSchema. The sample must satisfy the schema (a
+ * schema whose own examples break its rules is the author's to fix: 400 naming jsonSchema).
+ */
+export function renderWithSampleData(
+  version: VersionContent,
+  versionId: number | null = null,
+): {
+  mail: RenderedMail;
+  sampleData: unknown;
+} {
+  const schema = compiledSchema(version.jsonSchema);
+  const sampleData = schema ? schema.sample : {};
+  if (schema && !schema.validate(sampleData)) {
+    const message = `The sample data generated from jsonSchema does not satisfy it: ${describeSchemaErrors(schema.validate.errors)}. Give examples in the schema.`;
+    throw new HttpError(400, message, { errors: [{ path: 'jsonSchema', message }] });
+  }
+  const textContent = version.textContent ?? textFromHtml(version.body);
+  const source = { ...version, textContent };
+  // Unsaved content (a preview) is compiled each time; a saved version once.
+  const compiled =
+    versionId === null ? compileVersion(source) : cachedCompileVersion(versionId, source);
+  const mail = compiled.render(sampleData);
+  return { mail, sampleData };
+}
+
+/** POST api/emailtemplates/preview: rendered, the HTML sanitised (the frame shows it). */
+export function previewVersion(input: ParsedEmailTemplatePreviewRequest): EmailTemplatePreview {
+  const { mail, sampleData } = renderWithSampleData({
+    subject: input.subject ?? '',
+    body: input.body,
+    textContent: input.textContent,
+    jsonSchema: input.jsonSchema,
+  });
+  return {
+    subject: mail.subject,
+    html: sanitizeForPreview(mail.html),
+    text: mail.text,
+    sampleData,
+  };
+}
+
+export interface TestMailer {
+  send(input: { toAddress: string; templateKey: string; actor: AuthenticatedUser }): Promise<{
+    message: string;
+    versionNumber: number;
+  }>;
+  close(): void;
+}
+
+/**
+ * The test-send of POST api/emailtemplates/testsend: the active version of the template with
+ * this key (the most general scope first: instance level, then by tenant and entity) rendered
+ * with sample data and sent to the address over SMTP. A refused or unreachable server is a 502
+ * naming the server (never its credentials); no SMTP configured is a 503.
+ */
+export function createTestMailer(
+  db: Kysely<Database>,
+  smtpUrl: string | undefined,
+  timeoutMs = 10_000,
+): TestMailer {
+  let transport: Transporter | undefined;
+  return {
+    async send({ toAddress, templateKey }) {
+      const template = await db
+        .selectFrom('email_templates as t')
+        .leftJoin('email_template_versions as v', 'v.id', 't.active_version_id')
+        .select([
+          't.id',
+          'v.id as version_id',
+          'v.version_number',
+          'v.from_address',
+          'v.subject',
+          'v.body',
+        ])
+        .select(['v.text_content', 'v.json_schema'])
+        .where('t.template_key', '=', templateKey)
+        .orderBy('t.tenant_id', (order) => order.asc().nullsFirst())
+        .orderBy('t.party_entity_id', (order) => order.asc().nullsFirst())
+        .orderBy('t.id')
+        .limit(1)
+        .executeTakeFirst();
+      if (!template) throw notFound(`Email template ${templateKey} not found.`);
+      if (template.version_number === null) {
+        throw conflict(
+          `Email template ${templateKey} has no active version. Save one as active first.`,
+        );
+      }
+      const { mail } = renderWithSampleData(
+        {
+          subject: template.subject ?? '',
+          body: template.body ?? '',
+          textContent: template.text_content,
+          jsonSchema: template.json_schema,
+        },
+        template.version_id,
+      );
+      if (!smtpUrl) {
+        throw new HttpError(
+          503,
+          'The test email could not be sent: SMTP is not configured (SMTP_URL).',
+        );
+      }
+      transport ??= createSmtpTransport(smtpUrl, timeoutMs);
+      try {
+        await transport.sendMail({
+          from: template.from_address ?? undefined,
+          to: toAddress,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+        });
+      } catch (error) {
+        // A failed pooled connection is not reused: the next send opens a new one.
+        transport.close();
+        transport = undefined;
+        throw new HttpError(
+          502,
+          `The test email could not be sent: ${describeSmtpError(error, smtpUrl, timeoutMs)}`,
+        );
+      }
+      return {
+        message: `Test email of ${templateKey} version ${template.version_number} sent to ${toAddress}`,
+        versionNumber: template.version_number,
+      };
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}
