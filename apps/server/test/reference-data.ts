@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/schema.ts';
 import { signInCallers, stamp, type Callers } from './callers.ts';
 import { useSuiteFixture } from './suite-fixture.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 
 /**
  * What the tests of the reference data (countries, document types, forms) share: a server on a
@@ -84,9 +84,12 @@ export interface ReferenceDataTestApp extends Callers<keyof typeof REFERENCE_DAT
  * REFERENCE_DATA_CALLERS signed in. Its members read what the hook made: use them in hooks and
  * tests only.
  */
-export function useReferenceDataTestApp(country = UNITED_STATES): ReferenceDataTestApp {
+export function useReferenceDataTestApp(
+  country = UNITED_STATES,
+  options: TestAppOptions = {},
+): ReferenceDataTestApp {
   const fixture = useSuiteFixture(async () => {
-    const testApp = await createTestApp();
+    const testApp = await createTestApp({}, options);
     try {
       const { db } = testApp.database;
       await db

@@ -12,3 +12,5 @@ export * from './import-files.ts';
 export * from './events.ts';
 export * from './forms.ts';
 export * from './ratings.ts';
+export * from './migrations.ts';
+export * from './database-scripts.ts';

@@ -62,46 +62,82 @@ export async function migrationStatus(
   };
 }
 
+/** What one run of the migrator did: what it applied, and the migration that failed, if one did. */
+export interface MigrationRun {
+  executed: number[];
+  failure?: { version: number; className: string; error: unknown };
+}
+
 /**
  * Applies pending migrations in version order, each in its own transaction, up to and including
- * `targetVersion` (all of them when omitted). Returns the versions applied. Safe to call from
- * several processes at once: they queue on an advisory lock and skip what another applied.
+ * `targetVersion` (all of them when omitted), and stops at the first that fails: its transaction
+ * rolls back, so the database stays at the last good version. Safe to call from several
+ * processes at once: they queue on an advisory lock and skip what another applied.
  */
+export async function applyMigrations(
+  db: Kysely<Database>,
+  targetVersion?: number,
+  migrations: readonly Migration[] = allMigrations,
+): Promise<MigrationRun> {
+  assertOrdered(migrations);
+  if (targetVersion !== undefined && !migrations.some((m) => m.version === targetVersion)) {
+    throw new UnknownMigrationError(targetVersion);
+  }
+  await ensureMigrationsTable(db);
+  const executed: number[] = [];
+  for (const migration of migrations) {
+    if (targetVersion !== undefined && migration.version > targetVersion) break;
+    try {
+      if (await applyOne(db, migration)) executed.push(migration.version);
+    } catch (error) {
+      return {
+        executed,
+        failure: { version: migration.version, className: migration.className, error },
+      };
+    }
+  }
+  return { executed };
+}
+
+/** applyMigrations for the command line and the start-up: a failure is thrown. */
 export async function migrateTo(
   db: Kysely<Database>,
   targetVersion?: number,
   migrations: readonly Migration[] = allMigrations,
 ): Promise<number[]> {
-  assertOrdered(migrations);
-  if (targetVersion !== undefined && !migrations.some((m) => m.version === targetVersion)) {
-    throw new Error(`There is no migration with version ${targetVersion}`);
+  const run = await applyMigrations(db, targetVersion, migrations);
+  if (run.failure) throw run.failure.error;
+  return run.executed;
+}
+
+export class UnknownMigrationError extends Error {
+  constructor(readonly version: number) {
+    super(`There is no migration with version ${version}`);
+    this.name = 'UnknownMigrationError';
   }
-  await ensureMigrationsTable(db);
-  const applied: number[] = [];
-  for (const migration of migrations) {
-    if (targetVersion !== undefined && migration.version > targetVersion) break;
-    const ran = await db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
-      const done = await trx
-        .selectFrom('schema_migrations')
-        .select('version')
-        .where('version', '=', migration.version)
-        .executeTakeFirst();
-      if (done) return false;
-      await migration.up(trx as unknown as Kysely<unknown>);
-      await trx
-        .insertInto('schema_migrations')
-        .values({
-          version: migration.version,
-          description: migration.description,
-          class_name: migration.className,
-        })
-        .execute();
-      return true;
-    });
-    if (ran) applied.push(migration.version);
-  }
-  return applied;
+}
+
+/** One migration in its own transaction, under the lock; false when another applied it first. */
+async function applyOne(db: Kysely<Database>, migration: Migration): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
+    const done = await trx
+      .selectFrom('schema_migrations')
+      .select('version')
+      .where('version', '=', migration.version)
+      .executeTakeFirst();
+    if (done) return false;
+    await migration.up(trx as unknown as Kysely<unknown>);
+    await trx
+      .insertInto('schema_migrations')
+      .values({
+        version: migration.version,
+        description: migration.description,
+        class_name: migration.className,
+      })
+      .execute();
+    return true;
+  });
 }
 
 function assertOrdered(migrations: readonly Migration[]): void {

@@ -204,6 +204,18 @@ export interface ListCountsTable {
   generation: number;
 }
 
+export interface ScriptExecutionsTable {
+  id: Generated<number>;
+  script_id: number;
+  script_name: string;
+  script_version: number;
+  status: 'Running' | 'Success' | 'Failed';
+  executed_by: string;
+  executed_at: CreatedAt;
+  finished_at: NullableTimestamp;
+  message: string | null;
+}
+
 export interface Database {
   schema_migrations: SchemaMigrationsTable;
   signing_keys: SigningKeysTable;
@@ -223,4 +235,5 @@ export interface Database {
   forms: FormsTable;
   reference_versions: ReferenceVersionsTable;
   list_counts: ListCountsTable;
+  script_executions: ScriptExecutionsTable;
 }

@@ -10,6 +10,8 @@ import { registerTenantUserRoutes } from './tenant-users/routes.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
 import { registerEntityUserRoutes } from './entity-users/routes.ts';
 import { registerEventRoutes } from './events/routes.ts';
+import { registerMigrationRoutes } from './migrations/routes.ts';
+import { registerDatabaseScriptRoutes } from './database-scripts/routes.ts';
 
 export interface FeatureDependencies extends AppDependencies {
   /** The cached reference lists (countries, document types, forms) of this instance. */
@@ -44,5 +46,7 @@ export async function registerFeatures(app: ConsoleApp, appDeps: AppDependencies
     registerEntityRoutes(features, deps);
     registerEntityUserRoutes(features, deps);
     registerEventRoutes(features, deps);
+    registerMigrationRoutes(features, deps);
+    registerDatabaseScriptRoutes(features, deps);
   });
 }

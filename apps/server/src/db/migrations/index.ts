@@ -10,6 +10,7 @@ import { ReferenceVersionsAndListCounts } from './0008-reference-versions-and-li
 import { SharedInstanceState } from './0009-shared-instance-state.ts';
 import { ListGenerations } from './0010-list-generations.ts';
 import { EventWorkSignal } from './0011-event-work-signal.ts';
+import { ScriptExecutions } from './0012-script-executions.ts';
 
 /** Every migration, in version order. A new one is a new module added at the end. */
 export const migrations: readonly Migration[] = [
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   SharedInstanceState,
   ListGenerations,
   EventWorkSignal,
+  ScriptExecutions,
 ];
