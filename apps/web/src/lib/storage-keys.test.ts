@@ -15,6 +15,9 @@ describe('storage keys', () => {
       ['entities', 'tenantPortalEntitiesPageSize'],
       ['entityUsers', 'tenantPortalEntityUsersPageSize'],
       ['events', 'eventsPageSize'],
+      ['migrations', 'migrationsPageSize'],
+      ['databaseScripts', 'databaseScriptsPageSize'],
+      ['scriptExecutions', 'scriptExecutionsPageSize'],
     ]);
   });
 });

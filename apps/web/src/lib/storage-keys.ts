@@ -18,6 +18,9 @@ export const PAGE_SIZE_KEYS = {
   entities: 'tenantPortalEntitiesPageSize',
   entityUsers: 'tenantPortalEntityUsersPageSize',
   events: 'eventsPageSize',
+  migrations: 'migrationsPageSize',
+  databaseScripts: 'databaseScriptsPageSize',
+  scriptExecutions: 'scriptExecutionsPageSize',
 } as const;
 
 export type PageSizeKey = (typeof PAGE_SIZE_KEYS)[keyof typeof PAGE_SIZE_KEYS];

@@ -25,4 +25,6 @@ declare module '@/locales/en.json?*' {
   export const tenantUsers: (typeof en)['tenantUsers'];
   export const entities: (typeof en)['entities'];
   export const entityUsers: (typeof en)['entityUsers'];
+  export const migrations: (typeof en)['migrations'];
+  export const databaseScripts: (typeof en)['databaseScripts'];
 }
