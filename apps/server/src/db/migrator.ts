@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { databaseErrorCode, UNDEFINED_TABLE } from './errors.ts';
 import type { Database } from './schema.ts';
 import type { Migration } from './migrations/migration.ts';
 import { migrations as allMigrations } from './migrations/index.ts';
@@ -41,12 +42,17 @@ export async function migrationStatus(
   db: Kysely<Database>,
   migrations: readonly Migration[] = allMigrations,
 ): Promise<MigrationStatus> {
-  await ensureMigrationsTable(db);
+  // A read never runs DDL (the status is polled by the screen): a database the migrator never
+  // touched has no table yet, which means nothing applied.
   const rows = await db
     .selectFrom('schema_migrations')
     .selectAll()
     .orderBy('version', 'asc')
-    .execute();
+    .execute()
+    .catch((error: unknown) => {
+      if (databaseErrorCode(error) === UNDEFINED_TABLE) return [];
+      throw error;
+    });
   const appliedVersions = new Set(rows.map((row) => row.version));
   return {
     currentVersion: rows.at(-1)?.version ?? 0,
@@ -80,7 +86,11 @@ export async function applyMigrations(
   migrations: readonly Migration[] = allMigrations,
 ): Promise<MigrationRun> {
   assertOrdered(migrations);
-  if (targetVersion !== undefined && !migrations.some((m) => m.version === targetVersion)) {
+  if (
+    targetVersion !== undefined &&
+    targetVersion !== 0 &&
+    !migrations.some((m) => m.version === targetVersion)
+  ) {
     throw new UnknownMigrationError(targetVersion);
   }
   await ensureMigrationsTable(db);
@@ -149,4 +159,16 @@ function assertOrdered(migrations: readonly Migration[]): void {
       );
     }
   });
+}
+
+/**
+ * The version that leaves the newest `heldBack` migrations pending (MIGRATE_ON_START_HOLD_BACK);
+ * undefined for all of them. Holding back every migration is version 0: nothing applies.
+ */
+export function versionHoldingBack(
+  heldBack: number,
+  migrations: readonly Migration[] = allMigrations,
+): number | undefined {
+  if (heldBack <= 0) return undefined;
+  return migrations[migrations.length - 1 - heldBack]?.version ?? 0;
 }

@@ -108,8 +108,8 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 /** Spec 2: a status containing "connected" is green, one containing "error" red. */
 export function connectionStatusClass(text: string): string {
   const lower = text.toLowerCase();
-  if (lower.includes('connected')) return 'text-green-600 dark:text-green-400';
-  if (lower.includes('error')) return 'text-red-600 dark:text-red-400';
+  if (lower.includes('connected')) return 'text-green-700 dark:text-green-400';
+  if (lower.includes('error')) return 'text-red-700 dark:text-red-400';
   return '';
 }
 

@@ -50,7 +50,7 @@ describe('migrations screen', () => {
     expect(
       within(card('Current Version')).getByText('Last migration: 2026-03-01 10:15'),
     ).toBeVisible();
-    expect(within(card('Connection Status')).getByText('connected')).toHaveClass('text-green-600');
+    expect(within(card('Connection Status')).getByText('connected')).toHaveClass('text-green-700');
     expect(columnHeaders(screen.getByRole('table', { name: 'Pending Migrations' }))).toEqual([
       'Version',
       'Description',
@@ -74,7 +74,7 @@ describe('migrations screen', () => {
     });
     renderPage();
     expect(await screen.findByText('error: the database is not available')).toHaveClass(
-      'text-red-600',
+      'text-red-700',
     );
   });
 
