@@ -1,4 +1,5 @@
 import { benchBundle } from './bundle.ts';
+import { benchDatabaseMaintenance } from './database-maintenance.ts';
 import { benchEmbeddedStart } from './embedded-start.ts';
 import { benchEntityLists } from './entity-lists.ts';
 import { benchEvents } from './events.ts';
@@ -15,6 +16,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'entity-lists': benchEntityLists,
   events: benchEvents,
   mail: benchMail,
+  'database-maintenance': benchDatabaseMaintenance,
 };
 
 // `npm run bench -- entity-lists events` runs only the named benchmarks; no names runs them all.

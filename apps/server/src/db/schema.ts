@@ -216,6 +216,11 @@ export interface ScriptExecutionsTable {
   message: string | null;
 }
 
+export interface ScriptExecutionTotalTable {
+  only_row: Generated<boolean>;
+  total: number;
+}
+
 export interface Database {
   schema_migrations: SchemaMigrationsTable;
   signing_keys: SigningKeysTable;
@@ -236,4 +241,5 @@ export interface Database {
   reference_versions: ReferenceVersionsTable;
   list_counts: ListCountsTable;
   script_executions: ScriptExecutionsTable;
+  script_execution_total: ScriptExecutionTotalTable;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { expectRefusal } from '../../../test/expectations.ts';
 import { eventsAfter, lastEventId } from '../../../test/recorded-events.ts';
@@ -218,5 +219,34 @@ describe('Database scripts: who may do what', () => {
     const before = (await history()).json().totalCount;
     expect((await execute(entitiesPerTenant?.id ?? 0, caller)).statusCode).toBe(code);
     expect((await history()).json().totalCount).toBe(before);
+  });
+});
+
+describe('the kept total of the history', () => {
+  it('follows inserts, deletes and truncates', async () => {
+    const total = async () => (await history('staff', '?limit=1')).json().totalCount;
+    const counted = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom('script_executions')
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
+    expect(await total()).toBe(await counted());
+    const row = {
+      script_id: 1,
+      script_name: 'x',
+      script_version: 1,
+      status: 'Success' as const,
+      executed_by: 'test',
+    };
+    await db().insertInto('script_executions').values([row, row, row]).execute();
+    expect(await total()).toBe(await counted());
+    await db().deleteFrom('script_executions').where('script_name', '=', 'x').execute();
+    expect(await total()).toBe(await counted());
+    await sql`truncate script_executions`.execute(db());
+    expect(await total()).toBe(0);
   });
 });

@@ -21,7 +21,7 @@ export function listScripts(
 
 /**
  * GET api/database-scripts/history: newest first, one page (the paging contract), read along the
- * index of migration 12 (executed_at desc, id desc).
+ * index of migration 12 (executed_at desc, id desc), with the total kept beside it.
  */
 export function readHistory(
   db: Kysely<Database>,
@@ -29,12 +29,13 @@ export function readHistory(
 ): Promise<Page<ScriptExecution>> {
   return readPage(db, {
     ...query,
+    // The kept total (migration 12), read in the page's snapshot: exact without counting.
     async count(trx) {
-      const { count } = await trx
-        .selectFrom('script_executions')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
+      const { total } = await trx
+        .selectFrom('script_execution_total')
+        .select('total')
         .executeTakeFirstOrThrow();
-      return count;
+      return total;
     },
     async read(trx, plan) {
       const direction = walkDirection(true, plan);
