@@ -40,9 +40,7 @@ describeSignedInAs('Database migrations as an admin', admin, () => {
     await expect(pending).toHaveCount(1);
     const newest = (await pending.first().getByRole('cell').first().textContent()) ?? '';
     expect(Number(newest)).toBeGreaterThan(1);
-    await expect(page.getByRole('group', { name: 'Current Version' })).toContainText(
-      String(Number(newest) - 1),
-    );
+    await expect(page.getByRole('group', { name: 'Current Version' })).not.toContainText(newest);
     await expectNoSeriousAccessibilityViolations(page);
 
     await page.getByRole('button', { name: 'Upgrade to Latest' }).click();

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { AppConfig } from '../src/config.ts';
 import type { Database } from '../src/db/schema.ts';
 import { signInCallers, stamp, type Callers } from './callers.ts';
 import { useSuiteFixture } from './suite-fixture.ts';
@@ -79,17 +80,18 @@ export interface ReferenceDataTestApp extends Callers<keyof typeof REFERENCE_DAT
 }
 
 /**
- * The set-up of the reference-data suites, as beforeAll/afterAll hooks: a server on a fresh
- * database with `country`, the tenant Acme domiciled in it with its tenant user, and the
+ * The set-up of the reference-data suites, as beforeAll/afterAll hooks: a server (configured
+ * with `overrides`, built with `options`) on a fresh database with `country`, the tenant Acme domiciled in it with its tenant user, and the
  * REFERENCE_DATA_CALLERS signed in. Its members read what the hook made: use them in hooks and
  * tests only.
  */
 export function useReferenceDataTestApp(
   country = UNITED_STATES,
+  overrides: Partial<AppConfig> = {},
   options: TestAppOptions = {},
 ): ReferenceDataTestApp {
   const fixture = useSuiteFixture(async () => {
-    const testApp = await createTestApp({}, options);
+    const testApp = await createTestApp(overrides, options);
     try {
       const { db } = testApp.database;
       await db

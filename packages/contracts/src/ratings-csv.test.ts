@@ -4,6 +4,7 @@ import { RATINGS_MESSAGES } from './ratings.ts';
 import {
   checkRatingsFile,
   parseRatingsCsv,
+  ratingsCsvTemplate,
   RATINGS_FILE_MAX_BYTES,
   RATINGS_FILE_MESSAGES,
 } from './ratings-csv.ts';
@@ -205,5 +206,21 @@ describe('parseRatingsCsv', () => {
         },
       ),
     );
+  });
+
+  it('reads its own template: every column known, the example row valid', () => {
+    const result = parseRatingsCsv(ratingsCsvTemplate());
+    expect(result.errors).toEqual([]);
+    expect(result.warnings).toEqual([]);
+    expect(result.ratingsData).toEqual([
+      expect.objectContaining({
+        jurisdiction: 'Spain',
+        io11: 'SE',
+        r40: 'LC',
+        upgrades: 0,
+        countryCode: 'ES',
+        reportUrl: 'https://www.fatf-gafi.org/',
+      }),
+    ]);
   });
 });

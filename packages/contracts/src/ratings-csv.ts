@@ -241,3 +241,39 @@ export function parseRatingsCsv(text: string): RatingsParseResult {
   }
   return result;
 }
+
+/**
+ * A ratings CSV with every column the reader knows, in the FATF table's spellings, and one
+ * example row (Download Template): a file that passes every rule as it is.
+ */
+export function ratingsCsvTemplate(): string {
+  const header = [
+    'Jurisdiction',
+    'Report Type',
+    'Report Date',
+    'Assessment Body',
+    ...Array.from({ length: EFFECTIVENESS_RATING_COUNT }, (_, index) => `IO${index + 1}`),
+    ...Array.from({ length: COMPLIANCE_RATING_COUNT }, (_, index) => `R${index + 1}`),
+    'Upgrades',
+    'Downgrades',
+    'Valid From',
+    'Valid To',
+    'Country Code',
+    'Report URL',
+  ];
+  const example = [
+    'Spain',
+    'MER',
+    '2014-12-01',
+    'FATF',
+    ...Array.from({ length: EFFECTIVENESS_RATING_COUNT }, () => 'SE'),
+    ...Array.from({ length: COMPLIANCE_RATING_COUNT }, () => 'LC'),
+    '0',
+    '0',
+    '',
+    '',
+    'ES',
+    'https://www.fatf-gafi.org/',
+  ];
+  return `${header.join(',')}\r\n${example.join(',')}\r\n`;
+}

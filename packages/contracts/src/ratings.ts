@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { apiRoute } from './api.ts';
+import { listPageQueryShape, pageSchema } from './pagination.ts';
 import { text } from './text.ts';
 
 /**
@@ -297,3 +299,129 @@ export function issueTypeOf(field: string, message: string): RatingsIssueType {
   if (/^(io|r)\d+$/.test(field)) return 'INVALID_RATING';
   return 'INVALID_DATA';
 }
+
+/* ---------------------------------------------------------------------------------------------
+ * The import job (spec part 2: section 3 "Import options", "Import job", "Statistics"; section 4
+ * "Import job status"; section 7 "Ratings import").
+ * ------------------------------------------------------------------------------------------- */
+
+/** Records one import may carry: a 10 MB CSV holds fewer. */
+export const RATINGS_IMPORT_MAX_RECORDS = 50_000;
+/** The request body of an import: 50,000 records of 55 fields, as JSON. */
+export const RATINGS_IMPORT_MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+/**
+ * What an import does with what it finds (defaults as the spec gives them; docs/fatf-import.md):
+ * - overwriteExisting: a record for a jurisdiction, report type and report date already stored
+ *   replaces it; otherwise it is skipped.
+ * - validateChronology: a record dated before the latest report stored (or imported earlier in
+ *   the same file) for its jurisdiction is skipped, with an error naming both dates.
+ * - skipInvalidRecords: a record the record schema refuses is skipped, with its error; otherwise
+ *   one invalid record fails the whole import and nothing is written.
+ */
+export const RATINGS_IMPORT_DEFAULT_OPTIONS = {
+  overwriteExisting: false,
+  validateChronology: true,
+  skipInvalidRecords: true,
+} as const;
+
+const option = (name: keyof typeof RATINGS_IMPORT_DEFAULT_OPTIONS) =>
+  z
+    .boolean({ error: `${name} must be true or false` })
+    .default(RATINGS_IMPORT_DEFAULT_OPTIONS[name]);
+
+export const ratingsImportOptionsSchema = z.object({
+  overwriteExisting: option('overwriteExisting'),
+  validateChronology: option('validateChronology'),
+  skipInvalidRecords: option('skipInvalidRecords'),
+});
+export type RatingsImportOptions = z.output<typeof ratingsImportOptionsSchema>;
+
+/**
+ * Body of POST api/fatf/import. Records are objects here; each is validated with
+ * ratingsRecordSchema by the job, so that an invalid one can be skipped (skipInvalidRecords).
+ */
+export const ratingsImportRequestSchema = z.object({
+  records: z
+    .array(z.record(z.string(), z.unknown(), { error: 'Each record must be an object' }), {
+      error: 'records must be an array of ratings records',
+    })
+    .min(1, { error: 'records must hold at least one record' })
+    .max(RATINGS_IMPORT_MAX_RECORDS, {
+      error: `At most ${RATINGS_IMPORT_MAX_RECORDS} records can be imported at once`,
+    }),
+  options: ratingsImportOptionsSchema.prefault({}),
+});
+export type RatingsImportRequest = z.input<typeof ratingsImportRequestSchema>;
+
+export const RATINGS_IMPORT_STATUSES = [
+  'pending',
+  'processing',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
+export type RatingsImportStatus = (typeof RATINGS_IMPORT_STATUSES)[number];
+
+export const ratingsImportResultSchema = z.object({
+  importId: z.number(),
+  recordsProcessed: z.number(),
+  recordsImported: z.number(),
+  recordsSkipped: z.number(),
+  errors: z.array(z.object({ message: z.string() })),
+});
+
+export const ratingsImportJobSchema = z.object({
+  id: z.number(),
+  status: z.enum(RATINGS_IMPORT_STATUSES),
+  progress: z.number().int().min(0).max(100),
+  message: z.string(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  createdBy: z.string(),
+  recordCount: z.number(),
+  options: ratingsImportOptionsSchema,
+  result: ratingsImportResultSchema.nullable(),
+});
+export type RatingsImportJob = z.output<typeof ratingsImportJobSchema>;
+
+export const ratingsImportStartedSchema = z.object({ importId: z.number() });
+export const ratingsImportHistorySchema = z.array(ratingsImportJobSchema);
+
+export const ratingsStatisticsSchema = z.object({
+  totalImports: z.number(),
+  totalRecords: z.number(),
+  countriesWithData: z.number(),
+  lastImportDate: z.string().nullable(),
+});
+export type RatingsStatistics = z.output<typeof ratingsStatisticsSchema>;
+
+/** One stored rating (GET api/fatf/ratings): a report of a jurisdiction with its codes. */
+export const storedRatingSchema = z.object({
+  id: z.number(),
+  jurisdiction: z.string(),
+  countryName: z.string().nullable().describe('The matched country, or null when none matched'),
+  reportType: z.string(),
+  reportDate: z.string().describe('YYYY-MM-DD'),
+  assessmentBody: z.string(),
+  effectiveness: z.record(z.string(), z.string()).describe('io1..io11 to HE, SE, ME or LE'),
+  compliance: z.record(z.string(), z.string()).describe('r1..r40 to C, LC, PC, NC or NA'),
+  upgrades: z.number().nullable(),
+  downgrades: z.number().nullable(),
+  reportUrl: z.string().nullable(),
+});
+export type StoredRating = z.output<typeof storedRatingSchema>;
+
+/** Query of GET api/fatf/ratings?offset&limit: by jurisdiction, the latest report first. */
+export const storedRatingsQuerySchema = z.object({ ...listPageQueryShape });
+export const storedRatingsPageSchema = pageSchema(storedRatingSchema);
+
+export const ratingsImportApi = {
+  ratings: apiRoute('GET', '/api/fatf/ratings'),
+  start: apiRoute('POST', '/api/fatf/import'),
+  status: apiRoute('GET', '/api/fatf/import/:id/status'),
+  history: apiRoute('GET', '/api/fatf/imports'),
+  cancel: apiRoute('DELETE', '/api/fatf/import/:id'),
+  stats: apiRoute('GET', '/api/fatf/stats'),
+  export: apiRoute('GET', '/api/fatf/export'),
+} as const;

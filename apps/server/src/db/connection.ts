@@ -27,10 +27,12 @@ export interface DatabaseHandle {
 }
 
 // int8 (count(*), bigserial) arrives from pg as a string: make it a number here, once. Our counts
-// and ids stay far below 2^53.
+// and ids stay far below 2^53. A date stays its YYYY-MM-DD text: pg would make it a Date at local
+// midnight, another day in another time zone.
 const pgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === pg.types.builtins.INT8) return (value: string) => Number(value);
+    if (oid === pg.types.builtins.DATE) return (value: string) => value;
     return pg.types.getTypeParser(oid, format);
   },
 };

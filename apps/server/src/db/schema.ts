@@ -221,6 +221,57 @@ export interface ScriptExecutionTotalTable {
   total: number;
 }
 
+/** An import job of FATF ratings (migration 14). */
+export interface FatfImportsTable {
+  id: Generated<number>;
+  status: ColumnType<
+    'pending' | 'processing' | 'completed' | 'failed' | 'cancelled',
+    'pending' | undefined,
+    'pending' | 'processing' | 'completed' | 'failed' | 'cancelled'
+  >;
+  progress: Generated<number>;
+  message: Generated<string>;
+  options: JSONColumnType<{
+    overwriteExisting: boolean;
+    validateChronology: boolean;
+    skipInvalidRecords: boolean;
+  }>;
+  /** The records as submitted, until the job ends (null afterwards). */
+  records: JSONColumnType<Record<string, unknown>[] | null, string | null, string | null>;
+  record_count: number;
+  records_processed: Generated<number>;
+  records_imported: Generated<number>;
+  records_skipped: Generated<number>;
+  errors: ColumnType<{ message: string }[], string | undefined, string>;
+  attempts: Generated<number>;
+  created_by: string;
+  created_at: CreatedAt;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+}
+
+/** One report's ratings of one jurisdiction (migration 14). */
+export interface FatfRatingsTable {
+  id: Generated<number>;
+  jurisdiction: string;
+  country_id: number | null;
+  report_type: string;
+  /** YYYY-MM-DD (the pool reads dates as text). */
+  report_date: string;
+  assessment_body: string;
+  effectiveness: JSONColumnType<Record<string, string>>;
+  compliance: JSONColumnType<Record<string, string>>;
+  upgrades: number | null;
+  downgrades: number | null;
+  valid_from: string | null;
+  valid_to: string | null;
+  country_code: string | null;
+  report_url: string | null;
+  import_id: number;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
 export interface Database {
   schema_migrations: SchemaMigrationsTable;
   signing_keys: SigningKeysTable;
@@ -242,4 +293,6 @@ export interface Database {
   list_counts: ListCountsTable;
   script_executions: ScriptExecutionsTable;
   script_execution_total: ScriptExecutionTotalTable;
+  fatf_imports: FatfImportsTable;
+  fatf_ratings: FatfRatingsTable;
 }

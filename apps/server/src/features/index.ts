@@ -12,6 +12,7 @@ import { registerEntityUserRoutes } from './entity-users/routes.ts';
 import { registerEventRoutes } from './events/routes.ts';
 import { registerMigrationRoutes } from './migrations/routes.ts';
 import { registerDatabaseScriptRoutes } from './database-scripts/routes.ts';
+import { registerRatingsImportRoutes } from './ratings-import/routes.ts';
 
 export interface FeatureDependencies extends AppDependencies {
   /** The cached reference lists (countries, document types, forms) of this instance. */
@@ -48,5 +49,6 @@ export async function registerFeatures(app: ConsoleApp, appDeps: AppDependencies
     registerEventRoutes(features, deps);
     registerMigrationRoutes(features, deps);
     registerDatabaseScriptRoutes(features, deps);
+    registerRatingsImportRoutes(features, deps);
   });
 }

@@ -37,6 +37,8 @@ interface RouteSchemas<
   errors?: readonly number[];
   /** Left out of the OpenAPI document. */
   hide?: boolean;
+  /** Largest body the route reads, when it is not the app's (bulk imports). */
+  bodyLimit?: number;
 }
 
 /** A route's schemas and its handler, which calls the one function that does the work. */
@@ -75,12 +77,14 @@ export function featureRoutes(
       querystring,
       body,
       hide,
+      bodyLimit,
     } = schemas;
     const statuses = [...(params || querystring || body ? [400] : []), 401, 403, ...errors];
     app.route({
       method: api.method,
       url: api.path,
       config: { allow },
+      ...(bodyLimit ? { bodyLimit } : {}),
       schema: {
         tags: feature.tags,
         summary,

@@ -299,11 +299,11 @@ describe('EventDispatcher', () => {
     expect(await eventState(db, event?.id ?? 0)).toMatchObject({ isProcessed: true });
   });
 
-  it('wakes at once when this process records an event (no need to wait for the poll)', async () => {
+  it('wakes at once on the NOTIFY of a recorded event (no need to wait for the poll)', async () => {
     const mailer = externalWorker('instant-mailer', ['Instant']);
     const events = dispatcher([mailer.worker], {
       pollIntervalMs: 60_000,
-      // On PostgreSQL the wake-up after commit comes through LISTEN/NOTIFY.
+      // The wake-up comes after commit, through LISTEN/NOTIFY (a trigger sends it).
       listenConnectionString: database.connectionString,
     });
     events.start();

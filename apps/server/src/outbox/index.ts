@@ -1,4 +1,5 @@
 import type { AppDependencies, ConsoleApp } from '../http/console-app.ts';
+import { createCountryRiskWorker } from '../features/ratings-import/country-risk.ts';
 import type { AppConfig } from '../config.ts';
 import { createAuditTrailWorker } from './audit-trail.ts';
 import { registerDevMailRoutes } from './dev-mail-routes.ts';
@@ -45,6 +46,7 @@ export function createEventWorkers(config: AppConfig): EventWorker[] {
       // Each of connect, greeting and socket inactivity: a send ends well within the lease.
       timeoutMs: Math.min(10_000, Math.max(1_000, (config.eventLeaseSeconds * 1000) / 4)),
     }),
+    createCountryRiskWorker(),
   ];
 }
 

@@ -170,6 +170,16 @@ describe('answers', () => {
     handler = () => new Response('<form></form>', { headers: { 'Content-Type': 'text/html' } });
     await expect(client.getText('svc/formusage/x/fieldgroup')).resolves.toBe('<form></form>');
   });
+
+  it('getBlob gives the body as a file', async () => {
+    const bytes = new Uint8Array([0x50, 0x4b, 3, 4]);
+    handler = () =>
+      new Response(bytes, { headers: { 'Content-Type': 'application/vnd.ms-excel' } });
+    const blob = await client.getBlob('api/fatf/export');
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(bytes);
+    expect(blob.type).toBe('application/vnd.ms-excel');
+    expect(apiCall(0).init.headers).toMatchObject({ Accept: '*/*' });
+  });
 });
 
 describe('errors', () => {

@@ -61,10 +61,20 @@ export interface ApiClient {
   get<T>(path: string, options?: RequestOptions): Promise<T>;
   /** GET for a text answer, e.g. the HTML of a form's field group (spec part 2). */
   getText(path: string, options?: RequestOptions): Promise<string>;
+  /** GET for a file, e.g. the FATF ratings spreadsheet (spec part 2). */
+  getBlob(path: string, options?: RequestOptions): Promise<Blob>;
   post<T = void>(path: string, body?: RequestBody, options?: RequestOptions): Promise<T>;
   put<T = void>(path: string, body?: RequestBody, options?: RequestOptions): Promise<T>;
   delete(path: string, options?: RequestOptions): Promise<void>;
 }
+
+/** What each kind of call accepts (a refusal comes as JSON whatever the call). */
+const ACCEPT = {
+  json: 'application/json',
+  none: 'application/json',
+  text: 'text/html, text/plain, */*',
+  blob: '*/*',
+} as const;
 
 export function createApiClient(overrides?: Partial<ApiClientDeps>): ApiClient {
   const deps: ApiClientDeps = {
@@ -77,7 +87,7 @@ export function createApiClient(overrides?: Partial<ApiClientDeps>): ApiClient {
     pathAsGiven: string,
     body: RequestBody | undefined,
     options: RequestOptions | undefined,
-    answer: 'json' | 'text' | 'none',
+    answer: 'json' | 'text' | 'blob' | 'none',
   ): Promise<unknown> {
     // Paths are relative to the API base; messages name them as the spec does ('api/countries'),
     // whether the caller wrote them so or as the contracts' '/api/countries'.
@@ -85,7 +95,7 @@ export function createApiClient(overrides?: Partial<ApiClientDeps>): ApiClient {
     try {
       const url = `${await baseUrl()}/${path}`;
       const headers: Record<string, string> = {
-        Accept: answer === 'text' ? 'text/html, text/plain, */*' : 'application/json',
+        Accept: ACCEPT[answer],
       };
       const { accessToken } = getAuthSession();
       if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
@@ -128,6 +138,7 @@ export function createApiClient(overrides?: Partial<ApiClientDeps>): ApiClient {
       }
 
       if (answer === 'none') return undefined;
+      if (answer === 'blob') return response.blob();
       if (response.status === 204 || response.headers.get('content-length') === '0') {
         return answer === 'text' ? '' : undefined;
       }
@@ -147,6 +158,7 @@ export function createApiClient(overrides?: Partial<ApiClientDeps>): ApiClient {
     get: <T>(path: string, options?: RequestOptions) =>
       request('GET', path, undefined, options, 'json') as Promise<T>,
     getText: (path, options) => request('GET', path, undefined, options, 'text') as Promise<string>,
+    getBlob: (path, options) => request('GET', path, undefined, options, 'blob') as Promise<Blob>,
     post: <T>(path: string, body?: RequestBody, options?: RequestOptions) =>
       request('POST', path, body, options, 'json') as Promise<T>,
     put: <T>(path: string, body?: RequestBody, options?: RequestOptions) =>

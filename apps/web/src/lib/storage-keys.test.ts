@@ -18,6 +18,8 @@ describe('storage keys', () => {
       ['migrations', 'migrationsPageSize'],
       ['databaseScripts', 'databaseScriptsPageSize'],
       ['scriptExecutions', 'scriptExecutionsPageSize'],
+      ['fatfImportHistory', 'fatfImportHistoryPageSize'],
+      ['fatfData', 'fatfDataPageSize'],
     ]);
   });
 });

@@ -21,6 +21,8 @@ export const PAGE_SIZE_KEYS = {
   migrations: 'migrationsPageSize',
   databaseScripts: 'databaseScriptsPageSize',
   scriptExecutions: 'scriptExecutionsPageSize',
+  fatfImportHistory: 'fatfImportHistoryPageSize',
+  fatfData: 'fatfDataPageSize',
 } as const;
 
 export type PageSizeKey = (typeof PAGE_SIZE_KEYS)[keyof typeof PAGE_SIZE_KEYS];

@@ -18,6 +18,7 @@ declare module '@/locales/en.json?*' {
   export const confirm: (typeof en)['confirm'];
   export const importJson: (typeof en)['importJson'];
   export const countries: (typeof en)['countries'];
+  export const fatfImport: (typeof en)['fatfImport'];
   export const events: (typeof en)['events'];
   export const documentTypes: (typeof en)['documentTypes'];
   export const documentType: (typeof en)['documentType'];

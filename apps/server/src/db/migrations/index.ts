@@ -11,6 +11,7 @@ import { SharedInstanceState } from './0009-shared-instance-state.ts';
 import { ListGenerations } from './0010-list-generations.ts';
 import { EventWorkSignal } from './0011-event-work-signal.ts';
 import { ScriptExecutions } from './0012-script-executions.ts';
+import { FatfRatings } from './0014-fatf-ratings.ts';
 
 /** Every migration, in version order. A new one is a new module added at the end. */
 export const migrations: readonly Migration[] = [
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   ListGenerations,
   EventWorkSignal,
   ScriptExecutions,
+  FatfRatings,
 ];

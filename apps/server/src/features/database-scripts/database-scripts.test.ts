@@ -25,7 +25,7 @@ const SLOW: CatalogueScript = {
 };
 const SCRIPTS = [...SCRIPT_CATALOGUE, FAILING, SLOW];
 
-const suite = useReferenceDataTestApp(undefined, { maintenance: { scripts: SCRIPTS } });
+const suite = useReferenceDataTestApp(undefined, {}, { maintenance: { scripts: SCRIPTS } });
 const db = () => suite.testApp.database.db;
 const execute = (id: number | string, caller: Caller = 'admin', body?: unknown) =>
   suite.call(caller, 'POST', `/api/database-scripts/execute/${id}`, body);

@@ -37,7 +37,7 @@ const TEST_MIGRATIONS: Migration[] = [
 const MIGRATIONS = [...buildMigrations, ...TEST_MIGRATIONS];
 const BUILD_VERSION = buildMigrations.at(-1)?.version ?? 0;
 
-const suite = useReferenceDataTestApp(undefined, { maintenance: { migrations: MIGRATIONS } });
+const suite = useReferenceDataTestApp(undefined, {}, { maintenance: { migrations: MIGRATIONS } });
 const db = () => suite.testApp.database.db;
 const status = (caller: Caller = 'admin') => suite.call(caller, 'GET', '/svc/migrations/status');
 const apply = (version: number | string, caller: Caller = 'admin') =>

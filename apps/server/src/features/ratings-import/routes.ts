@@ -1,0 +1,103 @@
+import {
+  idParamsSchema,
+  RATINGS_IMPORT_MAX_BODY_BYTES,
+  ratingsImportApi,
+  ratingsImportHistorySchema,
+  ratingsImportJobSchema,
+  ratingsImportRequestSchema,
+  ratingsImportStartedSchema,
+  ratingsStatisticsSchema,
+  storedRatingsPageSchema,
+  storedRatingsQuerySchema,
+} from '@console/contracts';
+import type { ConsoleApp } from '../../http/console-app.ts';
+import type { FeatureDependencies } from '../index.ts';
+import { featureRoutes } from '../routes.ts';
+import { exportFileName, exportRatings } from './export.ts';
+import { cancelImport, ImportRunner, startImport } from './jobs.ts';
+import { listImportJobs, listRatings, readImportJob, readStatistics } from './queries.ts';
+
+/**
+ * FATF ratings import (spec part 2, section 7 "Ratings import"): staff start, follow, cancel and
+ * list imports. Jobs run in the instances that run background work (EVENT_WORKERS_ENABLED).
+ */
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export function registerRatingsImportRoutes(
+  app: ConsoleApp,
+  { database, config }: FeatureDependencies,
+) {
+  const { db } = database;
+  const runner = config.eventWorkersEnabled
+    ? new ImportRunner(db, app.log.child({ component: 'fatf-import' }))
+    : undefined;
+  app.addHook('onReady', async () => runner?.start());
+  app.addHook('onClose', async () => runner?.stop());
+
+  const routes = featureRoutes(app, { tags: ['fatf'], allow: ['staff'] });
+
+  routes.create(ratingsImportApi.start, {
+    summary: 'Start an import of ratings records; answers the import id to follow',
+    body: ratingsImportRequestSchema,
+    bodyLimit: RATINGS_IMPORT_MAX_BODY_BYTES,
+    response: ratingsImportStartedSchema,
+    errors: [413],
+    async handle({ user, body }) {
+      const started = await startImport(db, user, body);
+      runner?.kick();
+      return started;
+    },
+  });
+
+  routes.answer(ratingsImportApi.status, {
+    summary: 'The state of one import: status, progress, message, and its result once completed',
+    params: idParamsSchema,
+    response: ratingsImportJobSchema,
+    errors: [404],
+    handle: ({ params }) => readImportJob(db, params.id),
+  });
+
+  routes.answer(ratingsImportApi.history, {
+    summary: 'The latest imports, newest first',
+    response: ratingsImportHistorySchema,
+    handle: () => listImportJobs(db),
+  });
+
+  routes.delete(ratingsImportApi.cancel, {
+    summary: 'Cancel a pending or running import: nothing of it remains',
+    params: idParamsSchema,
+    errors: [404, 409],
+    handle: ({ params }) => cancelImport(db, params.id),
+  });
+
+  app.route({
+    method: ratingsImportApi.export.method,
+    url: ratingsImportApi.export.path,
+    config: { allow: ['staff'] },
+    schema: {
+      tags: ['fatf'],
+      summary: 'Every stored rating as a spreadsheet, fatf-data-{date}.xlsx',
+      produces: [XLSX],
+    },
+    async handler(_request, reply) {
+      const file = await exportRatings(db);
+      return reply
+        .type(XLSX)
+        .header('content-disposition', `attachment; filename="${exportFileName()}"`)
+        .send(file);
+    },
+  });
+
+  routes.answer(ratingsImportApi.ratings, {
+    summary: 'One page of the stored ratings, by jurisdiction, the latest report first',
+    querystring: storedRatingsQuerySchema,
+    response: storedRatingsPageSchema,
+    handle: ({ query }) => listRatings(db, query),
+  });
+
+  routes.answer(ratingsImportApi.stats, {
+    summary: 'Completed imports, ratings stored, countries with data, last import date',
+    response: ratingsStatisticsSchema,
+    handle: () => readStatistics(db),
+  });
+}
