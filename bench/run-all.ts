@@ -1,5 +1,6 @@
 import { benchBundle } from './bundle.ts';
 import { benchEmailTemplates } from './email-templates.ts';
+import { benchDatabaseMaintenance } from './database-maintenance.ts';
 import { benchEmbeddedStart } from './embedded-start.ts';
 import { benchEntityLists } from './entity-lists.ts';
 import { benchEvents } from './events.ts';
@@ -19,6 +20,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   mail: benchMail,
   'ratings-import': benchRatingsImport,
   'email-templates': benchEmailTemplates,
+  'database-maintenance': benchDatabaseMaintenance,
 };
 
 // `npm run bench -- entity-lists events` runs only the named benchmarks; no names runs them all.

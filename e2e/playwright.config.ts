@@ -5,6 +5,11 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/console-e2e-${Date.now()}`;
+// A second server of the same build on its own database, started one migration behind
+// (MIGRATE_ON_START_HOLD_BACK, test only), for the database-maintenance scenario: applying the
+// newest migration there leaves the main server's database as every other scenario expects it.
+const maintenancePort = Number(process.env.E2E_MAINTENANCE_PORT ?? port + 1);
+export const maintenanceURL = `http://localhost:${maintenancePort}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -31,24 +36,43 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'npm run serve --prefix ..',
-    url: `${baseURL}/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      // Every test signs in through the real flow: far more than a person's 30 a minute.
-      SIGN_IN_RATE_LIMIT_PER_MINUTE: '1000',
-      // The development SMTP catcher, on a port of its own: the events scenario reads the
-      // invitations it catches (GET /api/dev/mail) and stops it to make the mail worker fail.
-      SMTP_CATCHER_PORT: process.env.E2E_SMTP_CATCHER_PORT ?? '19125',
+  webServer: [
+    {
+      command: 'npm run serve --prefix ..',
+      url: `${baseURL}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+        // Every test signs in through the real flow: far more than a person's 30 a minute.
+        SIGN_IN_RATE_LIMIT_PER_MINUTE: '1000',
+        // The development SMTP catcher, on a port of its own: the events scenario reads the
+        // invitations it catches (GET /api/dev/mail) and stops it to make the mail worker fail.
+        SMTP_CATCHER_PORT: process.env.E2E_SMTP_CATCHER_PORT ?? '19125',
+      },
     },
-  },
+    {
+      command: 'npm run serve --prefix ..',
+      url: `${maintenanceURL}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(maintenancePort),
+        PUBLIC_URL: maintenanceURL,
+        DATA_DIR: `${dataDir}-maintenance`,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+        SIGN_IN_RATE_LIMIT_PER_MINUTE: '1000',
+        MIGRATE_ON_START_HOLD_BACK: '1',
+      },
+    },
+  ],
 });

@@ -79,6 +79,7 @@ const environmentSchema = z
     ),
     MIGRATE_ON_START: booleanFromEnv.optional(),
     SEED_DEMO_DATA: booleanFromEnv.optional(),
+    MIGRATE_ON_START_HOLD_BACK: boundedInt(0, 1000).default(0),
     WEB_DIST_DIR: z.string().min(1).optional(),
     OIDC_ISSUER: absoluteUrl.optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -143,6 +144,13 @@ const environmentSchema = z
           'is required in production: the embedded PostgreSQL is for development and demos (docs/operations.md)',
       });
     }
+    if (env.NODE_ENV === 'production' && env.MIGRATE_ON_START_HOLD_BACK > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MIGRATE_ON_START_HOLD_BACK'],
+        message: 'must be 0 or unset in production: it is for tests that start behind the schema',
+      });
+    }
     if (env.NODE_ENV === 'production' && env.SMTP_CATCHER_PORT) {
       ctx.addIssue({
         code: 'custom',
@@ -181,6 +189,11 @@ export interface AppConfig {
   database: DatabaseConfig;
   /** Apply pending migrations at start (always in embedded mode). */
   migrateOnStart: boolean;
+  /**
+   * Test only (the end-to-end suite): leave the newest N migrations pending at start, so that
+   * the Database Migrations screen starts with something to apply. 0 in production.
+   */
+  migrationsHeldBack: number;
   /** Seed demo data at start (embedded mode by default). */
   seedDemoData: boolean;
   webDistDir: string | undefined;
@@ -258,6 +271,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       },
     },
     migrateOnStart: embeddedDatabase || (env.MIGRATE_ON_START ?? false),
+    migrationsHeldBack: env.MIGRATE_ON_START_HOLD_BACK,
     seedDemoData: env.SEED_DEMO_DATA ?? embeddedDatabase,
     webDistDir: env.WEB_DIST_DIR,
     oidc: env.OIDC_ISSUER

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { EmbeddedPostgresError } from './db/embedded-postgres.ts';
-import { migrateTo } from './db/migrator.ts';
+import { migrateTo, versionHoldingBack } from './db/migrator.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { seedDemoData } from './db/seed/demo.ts';
 
@@ -32,7 +32,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  if (config.migrateOnStart) await migrateTo(database.db);
+  if (config.migrateOnStart) {
+    await migrateTo(database.db, versionHoldingBack(config.migrationsHeldBack));
+  }
   if (config.seedDemoData) await seedDemoData(database.db);
   const app = await buildApp({ config, database });
 

@@ -3,7 +3,7 @@ import type { AppConfig } from '../src/config.ts';
 import type { Database } from '../src/db/schema.ts';
 import { signInCallers, stamp, type Callers } from './callers.ts';
 import { useSuiteFixture } from './suite-fixture.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 
 /**
  * What the tests of the reference data (countries, document types, forms) share: a server on a
@@ -81,16 +81,17 @@ export interface ReferenceDataTestApp extends Callers<keyof typeof REFERENCE_DAT
 
 /**
  * The set-up of the reference-data suites, as beforeAll/afterAll hooks: a server (configured
- * with `overrides`) on a fresh database with `country`, the tenant Acme domiciled in it with its tenant user, and the
+ * with `overrides`, built with `options`) on a fresh database with `country`, the tenant Acme domiciled in it with its tenant user, and the
  * REFERENCE_DATA_CALLERS signed in. Its members read what the hook made: use them in hooks and
  * tests only.
  */
 export function useReferenceDataTestApp(
   country = UNITED_STATES,
   overrides: Partial<AppConfig> = {},
+  options: TestAppOptions = {},
 ): ReferenceDataTestApp {
   const fixture = useSuiteFixture(async () => {
-    const testApp = await createTestApp(overrides);
+    const testApp = await createTestApp(overrides, options);
     try {
       const { db } = testApp.database;
       await db

@@ -1,6 +1,6 @@
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../src/app.ts';
-import type { ConsoleApp } from '../src/http/console-app.ts';
+import type { AppDependencies, ConsoleApp } from '../src/http/console-app.ts';
 import {
   AccessTokens,
   resolveRoles,
@@ -37,6 +37,8 @@ export interface TestAppOptions {
   routes?: (app: ConsoleApp) => void;
   /** Receives the log lines (set `logLevel` in the overrides to see them). */
   logStream?: DestinationStream;
+  /** Other migrations or scripts than the build's (AppDependencies.maintenance). */
+  maintenance?: AppDependencies['maintenance'];
 }
 
 /**
@@ -92,7 +94,7 @@ export async function createTestApp(
 async function listenOnFreePort(
   database: DatabaseHandle,
   overrides: Partial<AppConfig>,
-  { routes, logStream }: TestAppOptions,
+  { routes, logStream, maintenance }: TestAppOptions,
 ): Promise<{ app: ConsoleApp; config: AppConfig }> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
@@ -106,7 +108,12 @@ async function listenOnFreePort(
       }),
       ...overrides,
     };
-    const app = await buildApp({ config, database, ...(logStream ? { logStream } : {}) });
+    const app = await buildApp({
+      config,
+      database,
+      ...(logStream ? { logStream } : {}),
+      ...(maintenance ? { maintenance } : {}),
+    });
     try {
       routes?.(app);
       await app.listen({ host: '127.0.0.1', port });

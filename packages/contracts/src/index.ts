@@ -13,3 +13,5 @@ export * from './events.ts';
 export * from './forms.ts';
 export * from './ratings.ts';
 export * from './email-templates.ts';
+export * from './migrations.ts';
+export * from './database-scripts.ts';

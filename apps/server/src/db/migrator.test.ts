@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database.ts';
 import type { DatabaseHandle } from './connection.ts';
-import { migrateTo, migrationStatus } from './migrator.ts';
+import { migrateTo, migrationStatus, versionHoldingBack } from './migrator.ts';
 import { migrations } from './migrations/index.ts';
 
 describe('migrator', () => {
@@ -76,5 +76,15 @@ describe('migrator', () => {
       select count(*)::int as count from information_schema.tables where table_name = 'half_done'
     `.execute(database.db);
     expect(leftover.rows[0]?.count).toBe(0);
+  });
+});
+
+describe('versionHoldingBack (MIGRATE_ON_START_HOLD_BACK)', () => {
+  it('leaves the newest N migrations pending', () => {
+    const versions = migrations.map((migration) => migration.version);
+    expect(versionHoldingBack(0)).toBeUndefined();
+    expect(versionHoldingBack(1)).toBe(versions.at(-2));
+    expect(versionHoldingBack(2)).toBe(versions.at(-3));
+    expect(versionHoldingBack(migrations.length)).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { databaseErrorCode, UNDEFINED_TABLE } from './errors.ts';
 import type { Database } from './schema.ts';
 import type { Migration } from './migrations/migration.ts';
 import { migrations as allMigrations } from './migrations/index.ts';
@@ -41,12 +42,17 @@ export async function migrationStatus(
   db: Kysely<Database>,
   migrations: readonly Migration[] = allMigrations,
 ): Promise<MigrationStatus> {
-  await ensureMigrationsTable(db);
+  // A read never runs DDL (the status is polled by the screen): a database the migrator never
+  // touched has no table yet, which means nothing applied.
   const rows = await db
     .selectFrom('schema_migrations')
     .selectAll()
     .orderBy('version', 'asc')
-    .execute();
+    .execute()
+    .catch((error: unknown) => {
+      if (databaseErrorCode(error) === UNDEFINED_TABLE) return [];
+      throw error;
+    });
   const appliedVersions = new Set(rows.map((row) => row.version));
   return {
     currentVersion: rows.at(-1)?.version ?? 0,
@@ -62,46 +68,86 @@ export async function migrationStatus(
   };
 }
 
+/** What one run of the migrator did: what it applied, and the migration that failed, if one did. */
+export interface MigrationRun {
+  executed: number[];
+  failure?: { version: number; className: string; error: unknown };
+}
+
 /**
  * Applies pending migrations in version order, each in its own transaction, up to and including
- * `targetVersion` (all of them when omitted). Returns the versions applied. Safe to call from
- * several processes at once: they queue on an advisory lock and skip what another applied.
+ * `targetVersion` (all of them when omitted), and stops at the first that fails: its transaction
+ * rolls back, so the database stays at the last good version. Safe to call from several
+ * processes at once: they queue on an advisory lock and skip what another applied.
  */
+export async function applyMigrations(
+  db: Kysely<Database>,
+  targetVersion?: number,
+  migrations: readonly Migration[] = allMigrations,
+): Promise<MigrationRun> {
+  assertOrdered(migrations);
+  if (
+    targetVersion !== undefined &&
+    targetVersion !== 0 &&
+    !migrations.some((m) => m.version === targetVersion)
+  ) {
+    throw new UnknownMigrationError(targetVersion);
+  }
+  await ensureMigrationsTable(db);
+  const executed: number[] = [];
+  for (const migration of migrations) {
+    if (targetVersion !== undefined && migration.version > targetVersion) break;
+    try {
+      if (await applyOne(db, migration)) executed.push(migration.version);
+    } catch (error) {
+      return {
+        executed,
+        failure: { version: migration.version, className: migration.className, error },
+      };
+    }
+  }
+  return { executed };
+}
+
+/** applyMigrations for the command line and the start-up: a failure is thrown. */
 export async function migrateTo(
   db: Kysely<Database>,
   targetVersion?: number,
   migrations: readonly Migration[] = allMigrations,
 ): Promise<number[]> {
-  assertOrdered(migrations);
-  if (targetVersion !== undefined && !migrations.some((m) => m.version === targetVersion)) {
-    throw new Error(`There is no migration with version ${targetVersion}`);
+  const run = await applyMigrations(db, targetVersion, migrations);
+  if (run.failure) throw run.failure.error;
+  return run.executed;
+}
+
+export class UnknownMigrationError extends Error {
+  constructor(readonly version: number) {
+    super(`There is no migration with version ${version}`);
+    this.name = 'UnknownMigrationError';
   }
-  await ensureMigrationsTable(db);
-  const applied: number[] = [];
-  for (const migration of migrations) {
-    if (targetVersion !== undefined && migration.version > targetVersion) break;
-    const ran = await db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
-      const done = await trx
-        .selectFrom('schema_migrations')
-        .select('version')
-        .where('version', '=', migration.version)
-        .executeTakeFirst();
-      if (done) return false;
-      await migration.up(trx as unknown as Kysely<unknown>);
-      await trx
-        .insertInto('schema_migrations')
-        .values({
-          version: migration.version,
-          description: migration.description,
-          class_name: migration.className,
-        })
-        .execute();
-      return true;
-    });
-    if (ran) applied.push(migration.version);
-  }
-  return applied;
+}
+
+/** One migration in its own transaction, under the lock; false when another applied it first. */
+async function applyOne(db: Kysely<Database>, migration: Migration): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
+    const done = await trx
+      .selectFrom('schema_migrations')
+      .select('version')
+      .where('version', '=', migration.version)
+      .executeTakeFirst();
+    if (done) return false;
+    await migration.up(trx as unknown as Kysely<unknown>);
+    await trx
+      .insertInto('schema_migrations')
+      .values({
+        version: migration.version,
+        description: migration.description,
+        class_name: migration.className,
+      })
+      .execute();
+    return true;
+  });
 }
 
 function assertOrdered(migrations: readonly Migration[]): void {
@@ -113,4 +159,16 @@ function assertOrdered(migrations: readonly Migration[]): void {
       );
     }
   });
+}
+
+/**
+ * The version that leaves the newest `heldBack` migrations pending (MIGRATE_ON_START_HOLD_BACK);
+ * undefined for all of them. Holding back every migration is version 0: nothing applies.
+ */
+export function versionHoldingBack(
+  heldBack: number,
+  migrations: readonly Migration[] = allMigrations,
+): number | undefined {
+  if (heldBack <= 0) return undefined;
+  return migrations[migrations.length - 1 - heldBack]?.version ?? 0;
 }

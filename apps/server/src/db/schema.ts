@@ -204,6 +204,23 @@ export interface ListCountsTable {
   generation: number;
 }
 
+export interface ScriptExecutionsTable {
+  id: Generated<number>;
+  script_id: number;
+  script_name: string;
+  script_version: number;
+  status: 'Running' | 'Success' | 'Failed';
+  executed_by: string;
+  executed_at: CreatedAt;
+  finished_at: NullableTimestamp;
+  message: string | null;
+}
+
+export interface ScriptExecutionTotalTable {
+  only_row: Generated<boolean>;
+  total: number;
+}
+
 /** An import job of FATF ratings (migration 14). */
 export interface FatfImportsTable {
   id: Generated<number>;
@@ -295,6 +312,8 @@ export interface Database {
   forms: FormsTable;
   reference_versions: ReferenceVersionsTable;
   list_counts: ListCountsTable;
+  script_executions: ScriptExecutionsTable;
+  script_execution_total: ScriptExecutionTotalTable;
   fatf_imports: FatfImportsTable;
   fatf_ratings: FatfRatingsTable;
   email_templates: EmailTemplatesTable;

@@ -10,6 +10,8 @@ import { registerTenantUserRoutes } from './tenant-users/routes.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
 import { registerEntityUserRoutes } from './entity-users/routes.ts';
 import { registerEventRoutes } from './events/routes.ts';
+import { registerMigrationRoutes } from './migrations/routes.ts';
+import { registerDatabaseScriptRoutes } from './database-scripts/routes.ts';
 import { registerRatingsImportRoutes } from './ratings-import/routes.ts';
 import { registerEmailTemplateRoutes } from './email-templates/routes.ts';
 
@@ -46,6 +48,8 @@ export async function registerFeatures(app: ConsoleApp, appDeps: AppDependencies
     registerEntityRoutes(features, deps);
     registerEntityUserRoutes(features, deps);
     registerEventRoutes(features, deps);
+    registerMigrationRoutes(features, deps);
+    registerDatabaseScriptRoutes(features, deps);
     registerRatingsImportRoutes(features, deps);
     registerEmailTemplateRoutes(features, deps);
   });

@@ -9,6 +9,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
+import type { Migration } from '../db/migrations/migration.ts';
+import type { CatalogueScript } from '../features/database-scripts/catalogue.ts';
 
 /**
  * The server's Fastify instance as every module sees it (zod schemas type the routes). It lives
@@ -28,4 +30,9 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** Where the log goes: standard output unless given (tests read the log from here). */
   logStream?: DestinationStream;
+  /**
+   * The migrations and scripts the Database Migrations and Database Scripts screens work with:
+   * this build's own unless given (tests add a failing migration or a slow script).
+   */
+  maintenance?: { migrations?: readonly Migration[]; scripts?: readonly CatalogueScript[] };
 }

@@ -28,4 +28,6 @@ declare module '@/locales/en.json?*' {
   export const entityUsers: (typeof en)['entityUsers'];
   export const emailSettings: (typeof en)['emailSettings'];
   export const emailTemplates: (typeof en)['emailTemplates'];
+  export const migrations: (typeof en)['migrations'];
+  export const databaseScripts: (typeof en)['databaseScripts'];
 }

@@ -10,6 +10,7 @@ import { ReferenceVersionsAndListCounts } from './0008-reference-versions-and-li
 import { SharedInstanceState } from './0009-shared-instance-state.ts';
 import { ListGenerations } from './0010-list-generations.ts';
 import { EventWorkSignal } from './0011-event-work-signal.ts';
+import { ScriptExecutions } from './0012-script-executions.ts';
 import { EmailTemplates } from './0013-email-templates.ts';
 import { FatfRatings } from './0014-fatf-ratings.ts';
 
@@ -26,6 +27,7 @@ export const migrations: readonly Migration[] = [
   SharedInstanceState,
   ListGenerations,
   EventWorkSignal,
+  ScriptExecutions,
   EmailTemplates,
   FatfRatings,
 ];
