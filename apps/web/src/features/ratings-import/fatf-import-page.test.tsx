@@ -49,12 +49,9 @@ const COMPLETED = job({
     recordsProcessed: 12,
     recordsImported: 10,
     recordsSkipped: 2,
-    errors: [
-      {
-        message:
-          'Record 3: report date 2014-12-01 is before the latest report of Spain (2019-06-01)',
-      },
-    ],
+    errors: Array.from({ length: 7 }, (_, index) => ({
+      message: `Record ${index + 3}: report date 2014-12-01 is before the latest report of Spain (2019-06-01)`,
+    })),
   },
 });
 
@@ -112,6 +109,22 @@ describe('FATF ratings import', () => {
     expect(proceed()).toBeDisabled();
   });
 
+  it('lists the first 5 warnings, and the error toast closes after 5 s', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const extra = ['A', 'B', 'C', 'D', 'E', 'F'].map((name) => `Extra ${name}`);
+    const rows = ['Spain,MER,2020-01-01,FATF,SE,C,,,,,,', 'Peru,MER,soon,FATF,SE,C,,,,,,'];
+    await upload(user, [[HEADER, ...extra].join(','), ...rows].join('\n'));
+    const warnings = await screen.findByRole('list', { name: 'Warnings' });
+    expect(itemTexts(warnings)).toHaveLength(5 + 1);
+    expect(itemTexts(warnings).at(-1)).toBe('and 1 more');
+    const toast = await screen.findByText('File parsed with 1 errors');
+    // Still there after sonner's own default of 4 s; gone soon after 5 s.
+    await new Promise((resolve) => setTimeout(resolve, 4500));
+    expect(toast).toBeInTheDocument();
+    await waitFor(() => expect(toast).not.toBeInTheDocument(), { timeout: 2500 });
+  }, 10_000);
+
   it('previews 5 records and 10 jurisdictions then +N more, imports, and shows the result', async () => {
     const user = userEvent.setup();
     let polls = 0;
@@ -149,9 +162,12 @@ describe('FATF ratings import', () => {
 
     const results = screen.getByRole('region', { name: 'Review Results' });
     expect(within(results).getByText('Records imported').nextSibling).toHaveTextContent('10');
-    expect(itemTexts(within(results).getByRole('list', { name: 'Import errors' }))).toEqual([
+    // The first 5 of the import's 7 errors.
+    const importErrors = itemTexts(within(results).getByRole('list', { name: 'Import errors' }));
+    expect(importErrors).toHaveLength(5);
+    expect(importErrors[0]).toBe(
       'Record 3: report date 2014-12-01 is before the latest report of Spain (2019-06-01)',
-    ]);
+    );
     await user.click(screen.getByRole('button', { name: 'Import Another File' }));
     expect(screen.getByText('1. Upload File')).toHaveAttribute('aria-current', 'step');
     expect(proceed()).toBeDisabled();
