@@ -25,7 +25,7 @@ import {
  * console adds HTTP, the token check and JSON of 200 migrations.
  */
 
-const PORT = 3231;
+const PORT = 3251;
 const CONNECTIONS = 10;
 const DURATION_SECONDS = 5;
 const APPLIED_MIGRATIONS = 200;
