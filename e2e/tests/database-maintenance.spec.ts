@@ -40,7 +40,11 @@ describeSignedInAs('Database migrations as an admin', admin, () => {
     await expect(pending).toHaveCount(1);
     const newest = (await pending.first().getByRole('cell').first().textContent()) ?? '';
     expect(Number(newest)).toBeGreaterThan(1);
-    await expect(page.getByRole('group', { name: 'Current Version' })).not.toContainText(newest);
+    // The version alone: the card also shows the last migration's time, which may hold '14'.
+    const currentVersion = page
+      .getByRole('group', { name: 'Current Version' })
+      .getByText(newest, { exact: true });
+    await expect(currentVersion).toHaveCount(0);
     await expectNoSeriousAccessibilityViolations(page);
 
     await page.getByRole('button', { name: 'Upgrade to Latest' }).click();
@@ -51,7 +55,7 @@ describeSignedInAs('Database migrations as an admin', admin, () => {
       'No pending migrations. The database is up to date.',
     );
     await expect(bodyRows(appliedTable(page)).first().getByRole('cell').first()).toHaveText(newest);
-    await expect(page.getByRole('group', { name: 'Current Version' })).toContainText(newest);
+    await expect(currentVersion).toBeVisible();
     await expect(page.getByRole('button', { name: 'Upgrade to Latest' })).toBeDisabled();
   });
 });
