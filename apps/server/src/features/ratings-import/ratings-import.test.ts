@@ -1,4 +1,4 @@
-import type { RatingsImportJob } from '@console/contracts';
+import { RATINGS_IMPORT_MAX_BODY_BYTES, type RatingsImportJob } from '@console/contracts';
 import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SQL_INJECTION, stamp } from '../../../test/callers.ts';
@@ -451,6 +451,17 @@ describe('permissions and bad input', () => {
     expect(response.statusCode).toBe(400);
     expect(JSON.stringify(response.json())).toContain(message);
     expect(await db().selectFrom('fatf_imports').selectAll().execute()).toEqual([]);
+  });
+
+  it('answers 413 for a body over its 64 MB, and reads one over the 10 MB of other routes', async () => {
+    const padding = (bytes: number) =>
+      JSON.stringify({ records: [record('Spain', '2014-12-01', { note: 'x'.repeat(bytes) })] });
+    const tooLarge = await start('staff', padding(RATINGS_IMPORT_MAX_BODY_BYTES));
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toEqual({ message: expect.stringMatching(/too large/i) });
+    expect(await db().selectFrom('fatf_imports').selectAll().execute()).toEqual([]);
+    // 12 MB: more than other routes read, as a file of 50,000 records can be.
+    expect((await start('staff', padding(12 * 1024 * 1024))).statusCode).toBe(201);
   });
 
   it('keeps injection strings as text', async () => {
