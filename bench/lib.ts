@@ -116,6 +116,44 @@ export async function startConsoleServer(
   };
 }
 
+/**
+ * `run` against a console server (port `port`, migrated, no demo data) on a new database of the
+ * bench's PostgreSQL, with a `pg` client on that database for the baselines; the server is
+ * stopped and the database dropped afterwards, whatever `run` did.
+ */
+export async function withConsoleOnNewDatabase<T>(
+  port: number,
+  run: (context: {
+    server: Awaited<ReturnType<typeof startConsoleServer>>;
+    db: pg.Client;
+  }) => Promise<T>,
+): Promise<T> {
+  const postgresUrl = await benchPostgresUrl();
+  const databaseName = `console_bench_${port}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: `${postgresUrl}/postgres` });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${databaseName}`);
+    const databaseUrl = `${postgresUrl}/${databaseName}`;
+    const server = await startConsoleServer(port, {
+      DATABASE_URL: databaseUrl,
+      MIGRATE_ON_START: 'true',
+      SEED_DEMO_DATA: 'false',
+    });
+    const db = new pg.Client({ connectionString: databaseUrl });
+    try {
+      await db.connect();
+      return await run({ server, db });
+    } finally {
+      await db.end().catch(() => undefined);
+      await server.stop();
+    }
+  } finally {
+    await admin.query(`drop database if exists ${databaseName} with (force)`);
+    await admin.end();
+  }
+}
+
 async function waitForReady(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {

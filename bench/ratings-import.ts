@@ -1,14 +1,12 @@
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
-import pg from 'pg';
 import {
   accessTokenFor,
-  benchPostgresUrl,
   chromiumLaunchOptions,
   ratio,
   repoRoot,
-  startConsoleServer,
+  withConsoleOnNewDatabase,
 } from './lib.ts';
 
 /**
@@ -162,90 +160,62 @@ function storedRow(index: number) {
 }
 
 async function serverImport(): Promise<void> {
-  const postgresUrl = await benchPostgresUrl();
-  const databaseName = `console_bench_ratings_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: `${postgresUrl}/postgres` });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${databaseName}`);
-    const databaseUrl = `${postgresUrl}/${databaseName}`;
-    const server = await startConsoleServer(PORT, {
-      DATABASE_URL: databaseUrl,
-      MIGRATE_ON_START: 'true',
-      SEED_DEMO_DATA: 'false',
-    });
-    const db = new pg.Client({ connectionString: databaseUrl });
-    try {
-      await db.connect();
-      const token = await accessTokenFor(server.url, 'admin@example.com');
-      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-      const header = ratingsCsv(0).text.split('\n')[1]?.split(';') ?? [];
-      const records = Array.from({ length: IMPORT_RECORDS }, (_, index) =>
-        Object.fromEntries(
-          cells(index).map((cell, column) => [fieldOf(header[column] ?? ''), cell]),
-        ),
-      );
+  await withConsoleOnNewDatabase(PORT, async ({ server, db }) => {
+    const token = await accessTokenFor(server.url, 'admin@example.com');
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const header = ratingsCsv(0).text.split('\n')[1]?.split(';') ?? [];
+    const records = Array.from({ length: IMPORT_RECORDS }, (_, index) =>
+      Object.fromEntries(cells(index).map((cell, column) => [fieldOf(header[column] ?? ''), cell])),
+    );
 
-      // Baseline: the same rows, already in stored form, inserted 1,000 per statement.
-      await db.query('create table bench_ratings (like fatf_ratings including all)');
-      await db.query(
-        `insert into fatf_imports (options, record_count, created_by) values ('{}', 0, 'bench')`,
-      );
-      const baselineStarted = performance.now();
-      await db.query('begin');
-      for (let start = 0; start < IMPORT_RECORDS; start += 1000) {
-        const values: unknown[] = [];
-        const tuples = Array.from(
-          { length: Math.min(1000, IMPORT_RECORDS - start) },
-          (_, offset) => {
-            const first = values.push(...storedRow(start + offset)) - 5;
-            return `($${first}, $${first + 1}, $${first + 2}, $${first + 3}, $${first + 4}, $${first + 5}, 1)`;
-          },
-        );
-        await db.query(
-          `insert into bench_ratings (jurisdiction, report_type, report_date, assessment_body,
-             effectiveness, compliance, import_id) values ${tuples.join(', ')}`,
-          values,
-        );
-      }
-      await db.query('commit');
-      const baselineMs = performance.now() - baselineStarted;
-
-      const started = performance.now();
-      const response = await fetch(`${server.url}/api/fatf/import`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ records, options: { validateChronology: false } }),
+    // Baseline: the same rows, already in stored form, inserted 1,000 per statement.
+    await db.query('create table bench_ratings (like fatf_ratings including all)');
+    await db.query(
+      `insert into fatf_imports (options, record_count, created_by) values ('{}', 0, 'bench')`,
+    );
+    const baselineStarted = performance.now();
+    await db.query('begin');
+    for (let start = 0; start < IMPORT_RECORDS; start += 1000) {
+      const values: unknown[] = [];
+      const tuples = Array.from({ length: Math.min(1000, IMPORT_RECORDS - start) }, (_, offset) => {
+        const first = values.push(...storedRow(start + offset)) - 5;
+        return `($${first}, $${first + 1}, $${first + 2}, $${first + 3}, $${first + 4}, $${first + 5}, 1)`;
       });
-      const { importId } = (await response.json()) as { importId: number };
-      let status = '';
-      let imported = 0;
-      while (status !== 'completed' && status !== 'failed') {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        const job = (await (
-          await fetch(`${server.url}/api/fatf/import/${importId}/status`, { headers })
-        ).json()) as { status: string; result: { recordsImported: number } | null };
-        status = job.status;
-        imported = job.result?.recordsImported ?? 0;
-      }
-      const consoleMs = performance.now() - started;
-      if (status !== 'completed' || imported !== IMPORT_RECORDS) {
-        throw new Error(`Import ${status} with ${imported} of ${IMPORT_RECORDS} records`);
-      }
-      console.log(
-        `ratings import through the API (${IMPORT_RECORDS} records, POST until completed)`,
+      await db.query(
+        `insert into bench_ratings (jurisdiction, report_type, report_date, assessment_body,
+             effectiveness, compliance, import_id) values ${tuples.join(', ')}`,
+        values,
       );
-      console.log(`  pg INSERT x1000 (stored form): ${baselineMs.toFixed(0)} ms`);
-      console.log(`  console (validate + import)  : ${consoleMs.toFixed(0)} ms`);
-      console.log(`  ratio                        : ${ratio(consoleMs, baselineMs)}x`);
-    } finally {
-      await db.end().catch(() => undefined);
-      await server.stop();
     }
-  } finally {
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
-  }
+    await db.query('commit');
+    const baselineMs = performance.now() - baselineStarted;
+
+    const started = performance.now();
+    const response = await fetch(`${server.url}/api/fatf/import`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ records, options: { validateChronology: false } }),
+    });
+    const { importId } = (await response.json()) as { importId: number };
+    let status = '';
+    let imported = 0;
+    while (status !== 'completed' && status !== 'failed') {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const job = (await (
+        await fetch(`${server.url}/api/fatf/import/${importId}/status`, { headers })
+      ).json()) as { status: string; result: { recordsImported: number } | null };
+      status = job.status;
+      imported = job.result?.recordsImported ?? 0;
+    }
+    const consoleMs = performance.now() - started;
+    if (status !== 'completed' || imported !== IMPORT_RECORDS) {
+      throw new Error(`Import ${status} with ${imported} of ${IMPORT_RECORDS} records`);
+    }
+    console.log(`ratings import through the API (${IMPORT_RECORDS} records, POST until completed)`);
+    console.log(`  pg INSERT x1000 (stored form): ${baselineMs.toFixed(0)} ms`);
+    console.log(`  console (validate + import)  : ${consoleMs.toFixed(0)} ms`);
+    console.log(`  ratio                        : ${ratio(consoleMs, baselineMs)}x`);
+  });
 }
 
 /** The record field of a bench CSV header ('IO.3' is io3, 'Assessment body/bodies' assessmentBody). */

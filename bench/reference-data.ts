@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
+import type pg from 'pg';
 import { isoCountryList, type IsoCountry } from '../apps/server/src/db/seed/countries.ts';
-import { accessTokenFor, benchPostgresUrl, ratio, startConsoleServer, verdict } from './lib.ts';
+import { accessTokenFor, ratio, verdict, withConsoleOnNewDatabase } from './lib.ts';
 
 const PORT = 3211;
 const DOCUMENT_TYPES = 10_000;
@@ -33,131 +33,109 @@ interface DocumentTypeRecord {
  * each against the same work done with plain multi-row SQL through `pg` in the same run.
  */
 export async function benchReferenceData(): Promise<void> {
-  const POSTGRES_URL = await benchPostgresUrl();
-  const databaseName = `console_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: `${POSTGRES_URL}/postgres` });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${databaseName}`);
-    const databaseUrl = `${POSTGRES_URL}/${databaseName}`;
-    const server = await startConsoleServer(PORT, {
-      DATABASE_URL: databaseUrl,
-      MIGRATE_ON_START: 'true',
-      SEED_DEMO_DATA: 'false',
-    });
-    const db = new pg.Client({ connectionString: databaseUrl });
-    try {
-      await db.connect();
-      const token = await accessTokenFor(server.url, ACTOR);
-      const api = (path: string, init: RequestInit = {}) =>
-        fetch(`${server.url}${path}`, {
-          ...init,
-          headers: {
-            authorization: `Bearer ${token}`,
-            ...(init.body ? { 'content-type': 'application/json' } : {}),
-          },
-        });
-      const postImport = async (path: string, records: unknown[]): Promise<number> => {
-        const response = await api(path, { method: 'POST', body: JSON.stringify(records) });
-        const body = (await response.json()) as { count?: number };
-        if (!response.ok || body.count !== records.length) {
-          throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(body)}`);
-        }
-        return records.length;
-      };
-
-      // Scratch tables of the same shape for the baselines.
-      await db.query('create table bench_countries (like countries including all)');
-      await db.query('create table bench_document_types (like document_types including all)');
-
-      /**
-       * Median times of one import into an emptied table: by `pg` (baseline), by the console.
-       * The two alternate, so that a slower moment of the machine falls on both.
-       */
-      const timeImports = async (
-        empty: { baseline: string; console: string },
-        baseline: () => Promise<unknown>,
-        post: () => Promise<unknown>,
-      ) => {
-        const timeOnEmptyTable = (emptyTable: string, run: () => Promise<unknown>) => async () => {
-          await db.query(emptyTable);
-          return time(run);
-        };
-        const timeBaseline = timeOnEmptyTable(empty.baseline, baseline);
-        const timeConsole = timeOnEmptyTable(empty.console, post);
-        await timeBaseline();
-        await timeConsole();
-        const samples = { baseline: [] as number[], console: [] as number[] };
-        for (let run = 0; run < IMPORT_RUNS; run += 1) {
-          samples.baseline.push(await timeBaseline());
-          samples.console.push(await timeConsole());
-        }
-        return { baseline: median(samples.baseline), console: median(samples.console) };
-      };
-
-      // (1) The full ISO country list.
-      const countries = isoCountryList();
-      const countryImports = await timeImports(
-        { baseline: 'delete from bench_countries', console: 'delete from countries' },
-        () => upsertCountries(db, countries),
-        () => postImport('/api/countries/import', countries),
-      );
-      report(
-        `POST /api/countries/import (${countries.length} countries, median of ${IMPORT_RUNS})`,
-        'pg multi-row upsert',
-        countryImports.baseline,
-        countryImports.console,
-        2,
-      );
-
-      // (2) 10,000 document types.
-      const documentTypes = generateDocumentTypes(DOCUMENT_TYPES);
-      const payloadBytes = Buffer.byteLength(JSON.stringify(documentTypes));
-      const documentTypeImports = await timeImports(
-        { baseline: 'truncate bench_document_types', console: 'truncate document_types' },
-        () => insertDocumentTypes(db, documentTypes),
-        () => postImport('/api/documenttypes/import', documentTypes),
-      );
-      report(
-        `POST /api/documenttypes/import (${DOCUMENT_TYPES} document types, ${(payloadBytes / 1e6).toFixed(1)} MB, median of ${IMPORT_RUNS})`,
-        `pg insert x${ROWS_PER_STATEMENT}`,
-        documentTypeImports.baseline,
-        documentTypeImports.console,
-        2,
-      );
-
-      // (3) The list of those 10,000 document types: the body is read, not parsed, so the client
-      // adds little. One untimed warm-up call each, which also checks the row count.
-      const selectAll = async () => {
-        const { rows } = await db.query('select * from document_types');
-        return JSON.stringify(rows);
-      };
-      const getList = async () => {
-        const response = await api('/api/documenttypes');
-        if (!response.ok) throw new Error(`GET /api/documenttypes: ${response.status}`);
-        return response.text();
-      };
-      for (const load of [selectAll, getList]) {
-        const rows = (JSON.parse(await load()) as unknown[]).length;
-        if (rows !== DOCUMENT_TYPES)
-          throw new Error(`Expected ${DOCUMENT_TYPES} rows, got ${rows}`);
+  await withConsoleOnNewDatabase(PORT, async ({ server, db }) => {
+    const token = await accessTokenFor(server.url, ACTOR);
+    const api = (path: string, init: RequestInit = {}) =>
+      fetch(`${server.url}${path}`, {
+        ...init,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(init.body ? { 'content-type': 'application/json' } : {}),
+        },
+      });
+    const postImport = async (path: string, records: unknown[]): Promise<number> => {
+      const response = await api(path, { method: 'POST', body: JSON.stringify(records) });
+      const body = (await response.json()) as { count?: number };
+      if (!response.ok || body.count !== records.length) {
+        throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(body)}`);
       }
-      const listBaseline = await medianOf(LIST_RUNS, () => time(selectAll));
-      const listConsole = await medianOf(LIST_RUNS, () => time(getList));
-      report(
-        `GET /api/documenttypes (${DOCUMENT_TYPES} rows, median of ${LIST_RUNS})`,
-        'pg select + JSON',
-        listBaseline,
-        listConsole,
-      );
-    } finally {
-      await db.end().catch(() => undefined);
-      await server.stop();
+      return records.length;
+    };
+
+    // Scratch tables of the same shape for the baselines.
+    await db.query('create table bench_countries (like countries including all)');
+    await db.query('create table bench_document_types (like document_types including all)');
+
+    /**
+     * Median times of one import into an emptied table: by `pg` (baseline), by the console.
+     * The two alternate, so that a slower moment of the machine falls on both.
+     */
+    const timeImports = async (
+      empty: { baseline: string; console: string },
+      baseline: () => Promise<unknown>,
+      post: () => Promise<unknown>,
+    ) => {
+      const timeOnEmptyTable = (emptyTable: string, run: () => Promise<unknown>) => async () => {
+        await db.query(emptyTable);
+        return time(run);
+      };
+      const timeBaseline = timeOnEmptyTable(empty.baseline, baseline);
+      const timeConsole = timeOnEmptyTable(empty.console, post);
+      await timeBaseline();
+      await timeConsole();
+      const samples = { baseline: [] as number[], console: [] as number[] };
+      for (let run = 0; run < IMPORT_RUNS; run += 1) {
+        samples.baseline.push(await timeBaseline());
+        samples.console.push(await timeConsole());
+      }
+      return { baseline: median(samples.baseline), console: median(samples.console) };
+    };
+
+    // (1) The full ISO country list.
+    const countries = isoCountryList();
+    const countryImports = await timeImports(
+      { baseline: 'delete from bench_countries', console: 'delete from countries' },
+      () => upsertCountries(db, countries),
+      () => postImport('/api/countries/import', countries),
+    );
+    report(
+      `POST /api/countries/import (${countries.length} countries, median of ${IMPORT_RUNS})`,
+      'pg multi-row upsert',
+      countryImports.baseline,
+      countryImports.console,
+      2,
+    );
+
+    // (2) 10,000 document types.
+    const documentTypes = generateDocumentTypes(DOCUMENT_TYPES);
+    const payloadBytes = Buffer.byteLength(JSON.stringify(documentTypes));
+    const documentTypeImports = await timeImports(
+      { baseline: 'truncate bench_document_types', console: 'truncate document_types' },
+      () => insertDocumentTypes(db, documentTypes),
+      () => postImport('/api/documenttypes/import', documentTypes),
+    );
+    report(
+      `POST /api/documenttypes/import (${DOCUMENT_TYPES} document types, ${(payloadBytes / 1e6).toFixed(1)} MB, median of ${IMPORT_RUNS})`,
+      `pg insert x${ROWS_PER_STATEMENT}`,
+      documentTypeImports.baseline,
+      documentTypeImports.console,
+      2,
+    );
+
+    // (3) The list of those 10,000 document types: the body is read, not parsed, so the client
+    // adds little. One untimed warm-up call each, which also checks the row count.
+    const selectAll = async () => {
+      const { rows } = await db.query('select * from document_types');
+      return JSON.stringify(rows);
+    };
+    const getList = async () => {
+      const response = await api('/api/documenttypes');
+      if (!response.ok) throw new Error(`GET /api/documenttypes: ${response.status}`);
+      return response.text();
+    };
+    for (const load of [selectAll, getList]) {
+      const rows = (JSON.parse(await load()) as unknown[]).length;
+      if (rows !== DOCUMENT_TYPES) throw new Error(`Expected ${DOCUMENT_TYPES} rows, got ${rows}`);
     }
-  } finally {
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
-  }
+    const listBaseline = await medianOf(LIST_RUNS, () => time(selectAll));
+    const listConsole = await medianOf(LIST_RUNS, () => time(getList));
+    report(
+      `GET /api/documenttypes (${DOCUMENT_TYPES} rows, median of ${LIST_RUNS})`,
+      'pg select + JSON',
+      listBaseline,
+      listConsole,
+    );
+  });
 }
 
 /** The server's import statement for countries, written by hand: one upsert of every row. */
