@@ -131,73 +131,87 @@ const timestampInput = z
 const requiredOr = (message: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? 'Required' : message;
 
-/** Tags: a list of strings, stored trimmed, lower-cased and deduplicated (spec 5). */
-export const documentTypeTagsSchema = z
-  .array(text({ name: 'A tag', max: TAG_MAX_LENGTH, typeError: 'Each tag must be a string' }), {
-    error: requiredOr('tags must be an array of strings'),
-  })
-  .max(TAGS_MAX_COUNT, { error: `A document type can have at most ${TAGS_MAX_COUNT} tags` })
-  .transform(normalizeTags);
+/**
+ * Tags: a list of strings, stored trimmed, lower-cased and deduplicated (spec 5). `owner` names what
+ * carries them in the count message ('A document type', 'A form field').
+ */
+export function tagListSchema(owner: string) {
+  return z
+    .array(text({ name: 'A tag', max: TAG_MAX_LENGTH, typeError: 'Each tag must be a string' }), {
+      error: requiredOr('tags must be an array of strings'),
+    })
+    .max(TAGS_MAX_COUNT, { error: `${owner} can have at most ${TAGS_MAX_COUNT} tags` })
+    .transform(normalizeTags);
+}
+
+export const documentTypeTagsSchema = tagListSchema('A document type');
 
 /**
  * API references: service name to reference value. Both are stored trimmed; a service name must
- * not be empty nor given twice (after trimming), a value must not be empty.
+ * not be empty nor given twice (after trimming), a value must not be empty. `owner` names what
+ * carries them in the count message ('A document type', 'A form field').
  */
-export const apiReferencesSchema = z
-  .record(
-    text({ name: 'A service name', max: API_SERVICE_NAME_MAX_LENGTH }),
-    text({
-      name: 'An API reference',
-      max: API_REFERENCE_MAX_LENGTH,
-      typeError: 'Each API reference value must be a string',
-    }),
-    {
-      error: (issue) =>
-        // A refused service name: its own message ('A service name must not contain ...').
-        issue.code === 'invalid_key'
-          ? issue.issues[0]?.message
-          : requiredOr('apiReferences must be an object of service name to reference value')(issue),
-    },
-  )
-  .superRefine((references, ctx) => {
-    if (Object.keys(references).length > API_REFERENCES_MAX_COUNT) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `A document type can have at most ${API_REFERENCES_MAX_COUNT} API references`,
-      });
-      return;
-    }
-    const seen = new Set<string>();
-    for (const [service, value] of Object.entries(references)) {
-      if (typeof value !== 'string') continue; // already reported as not a string
-      const name = service.trim();
-      if (!name) {
+export function apiReferenceMapSchema(owner: string) {
+  return z
+    .record(
+      text({ name: 'A service name', max: API_SERVICE_NAME_MAX_LENGTH }),
+      text({
+        name: 'An API reference',
+        max: API_REFERENCE_MAX_LENGTH,
+        typeError: 'Each API reference value must be a string',
+      }),
+      {
+        error: (issue) =>
+          // A refused service name: its own message ('A service name must not contain ...').
+          issue.code === 'invalid_key'
+            ? issue.issues[0]?.message
+            : requiredOr('apiReferences must be an object of service name to reference value')(
+                issue,
+              ),
+      },
+    )
+    .superRefine((references, ctx) => {
+      if (Object.keys(references).length > API_REFERENCES_MAX_COUNT) {
         ctx.addIssue({
           code: 'custom',
-          path: [service],
-          message: 'A service name must not be empty',
+          message: `${owner} can have at most ${API_REFERENCES_MAX_COUNT} API references`,
         });
-      } else if (seen.has(name)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [service],
-          message: `Service name '${name}' is given twice`,
-        });
-      } else if (!value.trim()) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [service],
-          message: `The reference for '${name}' must not be empty`,
-        });
+        return;
       }
-      seen.add(name);
-    }
-  })
-  .transform((references) =>
-    Object.fromEntries(
-      Object.entries(references).map(([service, value]) => [service.trim(), value.trim()]),
-    ),
-  );
+      const seen = new Set<string>();
+      for (const [service, value] of Object.entries(references)) {
+        if (typeof value !== 'string') continue; // already reported as not a string
+        const name = service.trim();
+        if (!name) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [service],
+            message: 'A service name must not be empty',
+          });
+        } else if (seen.has(name)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [service],
+            message: `Service name '${name}' is given twice`,
+          });
+        } else if (!value.trim()) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [service],
+            message: `The reference for '${name}' must not be empty`,
+          });
+        }
+        seen.add(name);
+      }
+    })
+    .transform((references) =>
+      Object.fromEntries(
+        Object.entries(references).map(([service, value]) => [service.trim(), value.trim()]),
+      ),
+    );
+}
+
+export const apiReferencesSchema = apiReferenceMapSchema('A document type');
 
 /**
  * The ID of a new document type: the spec's rule and messages, with 'ID is required' also for a

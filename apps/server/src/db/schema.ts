@@ -86,7 +86,17 @@ export interface DocumentTypesTable extends WriteStamp {
   validity_period: JSONColumnType<ValidityPeriod | null, string | null, string | null>;
 }
 
-export interface TenantsTable extends WriteStamp {
+/** A tenant's or entity's profile: storage name to value (docs/forms.md). */
+export type ProfileValues = Record<string, string>;
+
+/** The profile columns of tenants and entities (migration 15). */
+interface ProfileColumns {
+  profile: ColumnType<ProfileValues, string | undefined, string>;
+  profile_updated_at: NullableTimestamp;
+  profile_updated_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface TenantsTable extends WriteStamp, ProfileColumns {
   id: Generated<number>;
   company_name: string;
   domicile_country_id: number;
@@ -108,7 +118,7 @@ export interface EntityNames {
   names: { entityName?: string } & Record<string, string | undefined>;
 }
 
-export interface EntitiesTable {
+export interface EntitiesTable extends ProfileColumns {
   party_entity_id: string;
   tenant_id: number;
   names: JSONColumnType<EntityNames>;
@@ -185,8 +195,54 @@ export interface FormsTable extends WriteStamp {
   id: Generated<number>;
   name: string;
   description: ColumnType<string, string | undefined, string>;
+  /** The form's fields in order; an id whose field was deleted stays until the form is saved without it. */
+  field_ids: ColumnType<number[], number[] | undefined, number[]>;
   ui_group_order: ColumnType<string[], string[] | undefined, string[]>;
-  col_span_override: number | null;
+  /** 0 to 12; 0 means no override. */
+  col_span_override: ColumnType<number, number | undefined, number>;
+}
+
+/** One field of the catalogue (migration 15); `name` is the storage name. */
+export interface FormFieldsTable extends WriteStamp {
+  id: Generated<number>;
+  name: string;
+  display_name: string;
+  type: string;
+  section: string | null;
+  field_order: number | null;
+  note: string | null;
+  required: ColumnType<boolean, boolean | undefined, boolean>;
+  validation_error_message: string | null;
+  max_length: number | null;
+  pattern: string | null;
+  print_label: string | null;
+  require_fields: ColumnType<string[], string[] | undefined, string[]>;
+  options: ColumnType<string[], string[] | undefined, string[]>;
+  alias_for: string | null;
+  print: ColumnType<boolean, boolean | undefined, boolean>;
+  print_sequence: number | null;
+  view_permissions: ColumnType<string[], string[] | undefined, string[]>;
+  edit_permissions: ColumnType<string[], string[] | undefined, string[]>;
+  ui_group: string;
+  api_references: JSONColumnType<Record<string, string>>;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  conditional_requirements: JSONColumnType<
+    { fieldName: string; triggerValues: string[]; validationMessage?: string | null }[]
+  >;
+}
+
+/** The file of a FileUpload field of one tenant's or entity's profile (migration 15). */
+export interface ProfileFilesTable {
+  id: Generated<number>;
+  tenant_id: number | null;
+  party_entity_id: string | null;
+  field_name: string;
+  file_name: string;
+  content_type: string;
+  size: number;
+  content: Buffer;
+  uploaded_at: CreatedAt;
+  uploaded_by: string;
 }
 
 /** One version per cached reference list, bumped by a trigger on every write (migration 8). */
@@ -310,6 +366,8 @@ export interface Database {
   processed_events: ProcessedEventsTable;
   audit_log: AuditLogTable;
   forms: FormsTable;
+  form_fields: FormFieldsTable;
+  profile_files: ProfileFilesTable;
   reference_versions: ReferenceVersionsTable;
   list_counts: ListCountsTable;
   script_executions: ScriptExecutionsTable;

@@ -8,7 +8,7 @@ import type { Database } from '../db/schema.ts';
 import { listenForNotifications, type NotificationListener } from '../db/notification-listener.ts';
 
 /** The reference lists whose versions migration 8 keeps (one per table). */
-export type ReferenceList = 'countries' | 'document_types' | 'forms';
+export type ReferenceList = 'countries' | 'document_types' | 'forms' | 'form_fields';
 
 /** The channel the version trigger notifies, with `name:version` as payload. */
 const VERSIONS_CHANNEL = 'reference_versions';

@@ -13,6 +13,7 @@ import { EventWorkSignal } from './0011-event-work-signal.ts';
 import { ScriptExecutions } from './0012-script-executions.ts';
 import { EmailTemplates } from './0013-email-templates.ts';
 import { FatfRatings } from './0014-fatf-ratings.ts';
+import { FormFieldsAndProfiles } from './0015-form-fields-and-profiles.ts';
 
 /** Every migration, in version order. A new one is a new module added at the end. */
 export const migrations: readonly Migration[] = [
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   ScriptExecutions,
   EmailTemplates,
   FatfRatings,
+  FormFieldsAndProfiles,
 ];

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { apiRoute } from './api.ts';
+import { PARTY_ENTITY_ID_MAX_LENGTH } from './email-templates.ts';
+import { STORAGE_NAME_MAX_LENGTH, UI_GROUP_MAX_LENGTH, storageNameSchema } from './form-fields.ts';
+import { dataObjectKey, formNameSchema } from './forms.ts';
+import { pathIdSchema } from './ids.ts';
+import { text } from './text.ts';
+
+/**
+ * Form usage: the tenant and entity profiles edited through the dynamic forms EditTenantProfile
+ * and EditEntityProfile (spec part 1, sections 2, 3, 7 and 8: "profile dialog", "Dynamic profile
+ * forms", "Form submission (profile forms)").
+ */
+
+/** What a profile submission targets (the multipart part Target). */
+export const PROFILE_TARGETS = ['Tenant', 'Entity'] as const;
+export type ProfileTarget = (typeof PROFILE_TARGETS)[number];
+
+/** The form each profile is edited with (spec part 1, section 9). */
+export const PROFILE_FORM_NAMES: Record<ProfileTarget, string> = {
+  Tenant: 'EditTenantProfile',
+  Entity: 'EditEntityProfile',
+};
+
+/** Largest file a FileUpload field of a profile takes. */
+export const PROFILE_FILE_MAX_BYTES = 10 * 1024 * 1024;
+/** Most files one profile submission carries. */
+export const PROFILE_FILES_MAX_COUNT = 20;
+/** Longest FormData part (JSON of every value; values are at most 10,000 characters each). */
+export const PROFILE_FORM_DATA_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The parts of POST svc/formusage/submit (spec part 1, section 7), multipart form data. */
+export const PROFILE_SUBMIT_PARTS = {
+  target: 'Target',
+  tenantId: 'TenantId',
+  entityId: 'EntityId',
+  /** JSON: input name (`DataObject.<storage name>`) to value. Files travel as parts of their own, named by their input. */
+  formData: 'FormData',
+} as const;
+
+/**
+ * The FormData part, parsed: an object of input name to text value, every name with the
+ * DataObject prefix. Returns the values by storage name, or the message of the first problem.
+ */
+export const profileFormDataSchema = z
+  .record(
+    text({ name: 'An input name', max: STORAGE_NAME_MAX_LENGTH + 20 }),
+    z.string({ error: 'Each FormData value must be a string' }),
+    { error: 'FormData must be a JSON object of input name to value' },
+  )
+  .transform((inputs, ctx) => {
+    const values: Record<string, string> = {};
+    for (const [input, value] of Object.entries(inputs)) {
+      const key = dataObjectKey(input);
+      if (key === null) {
+        ctx.issues.push({
+          code: 'custom',
+          input,
+          path: [input],
+          message: `FormData input ${input} does not start with DataObject.`,
+        });
+        return z.NEVER;
+      }
+      values[key] = value;
+    }
+    return values;
+  });
+
+/**
+ * GET svc/formusage/tenant/{id} and GET svc/formusage/entity/{id}: the profile's stored values
+ * (`metadata`, storage name to value; a FileUpload field holds its file's name) and what the
+ * dialog renders: the profile form, whether it exists, and its groups in order.
+ */
+export const profileSchema = z.object({
+  target: z.enum(PROFILE_TARGETS),
+  tenantId: z.number().int(),
+  partyEntityId: z.string().nullable(),
+  formName: z.string(),
+  formExists: z.boolean(),
+  groups: z.array(z.string()),
+  metadata: z.record(z.string(), z.string()),
+  updatedAt: z.iso.datetime().nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** The answer of a profile submission the server stored. */
+export const PROFILE_SAVED_MESSAGE = 'Profile saved successfully.';
+export const profileSubmitResultSchema = z.object({
+  message: z.string(),
+  submittedData: z.record(z.string(), z.string()),
+});
+
+/** `{id}` of the tenant profile calls. */
+export const tenantProfileParamsSchema = z.object({ id: pathIdSchema('id') });
+
+/** `{id}` of the entity profile calls: a party entity id. */
+export const entityProfileParamsSchema = z.object({
+  id: text({ name: 'id', max: PARTY_ENTITY_ID_MAX_LENGTH }).min(1, { error: 'id is required' }),
+});
+
+/** `{field}` of a profile file download: the FileUpload field's storage name. */
+export const profileFileParamsSchema = z.object({ field: storageNameSchema });
+
+/** A query flag: 'true' or 'false' (absent: `fallback`). */
+const flag = (name: string, fallback: boolean) =>
+  z
+    .enum(['true', 'false'], { error: `${name} must be true or false` })
+    .optional()
+    .transform((value) => (value === undefined ? fallback : value === 'true'));
+
+/**
+ * GET /svc/formusage/{fieldgroup}/fieldgroup: the HTML of one group. `form` limits it to the
+ * fields of that form (the profile dialogs send it; a tenant user must); without it the group has
+ * every field of the catalogue in it. hasEditPermission=false renders the inputs read-only;
+ * showValidationSummary=true adds the block where a failed submission's messages are listed.
+ */
+export const fieldGroupParamsSchema = z.object({
+  group: text({ name: 'fieldgroup', max: UI_GROUP_MAX_LENGTH }),
+});
+export const fieldGroupQuerySchema = z.object({
+  form: formNameSchema.optional(),
+  hasEditPermission: flag('hasEditPermission', true),
+  showValidationSummary: flag('showValidationSummary', false),
+});
+
+/** The form usage calls (method and path; see api.ts). */
+export const formUsageApi = {
+  fieldGroup: apiRoute('GET', '/svc/formusage/:group/fieldgroup'),
+  tenantProfile: apiRoute('GET', '/svc/formusage/tenant/:id'),
+  entityProfile: apiRoute('GET', '/svc/formusage/entity/:id'),
+  tenantFile: apiRoute('GET', '/svc/formusage/tenant/:id/files/:field'),
+  entityFile: apiRoute('GET', '/svc/formusage/entity/:id/files/:field'),
+  submit: apiRoute('POST', '/svc/formusage/submit'),
+} as const;
