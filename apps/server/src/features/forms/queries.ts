@@ -1,6 +1,7 @@
-import type { FormListItem } from '@console/contracts';
+import type { FormDefinition, FormListItem } from '@console/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { formFieldsByIds } from '../form-fields/queries.ts';
 
 /** GET /svc/formauthoring/list: every form, by name. */
 export async function listForms(db: Kysely<Database>): Promise<FormListItem[]> {
@@ -16,4 +17,39 @@ export async function listForms(db: Kysely<Database>): Promise<FormListItem[]> {
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   }));
+}
+
+/** How a call names a form: by name (any letter case, names being unique so) or by id. */
+export type FormKey = { name: string } | { id: number };
+
+/**
+ * The definition of one form with the fields it references that exist (`field_definitions`, in
+ * the form's order), or undefined when there is no such form. Both reads see one snapshot when
+ * `db` is a transaction; callers that render or validate read it once per request.
+ */
+export async function findFormDefinition(
+  db: Kysely<Database>,
+  key: FormKey,
+): Promise<FormDefinition | undefined> {
+  const row = await db
+    .selectFrom('forms')
+    .selectAll()
+    .$call((query) =>
+      'id' in key
+        ? query.where('id', '=', key.id)
+        : query.where(sql`lower(name)`, '=', key.name.toLowerCase()),
+    )
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    fields: row.field_ids,
+    uiGroupOrder: row.ui_group_order,
+    colSpanOverride: row.col_span_override,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    field_definitions: await formFieldsByIds(db, row.field_ids),
+  };
 }

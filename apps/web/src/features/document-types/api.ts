@@ -13,9 +13,6 @@ import {
   documentTypesApi,
   documentTypeSchema,
   type DocumentTypeUpdate,
-  type FormListItem,
-  formListSchema,
-  formsApi,
   type ImportResult,
   importResultSchema,
   usedNamesSchema,
@@ -31,9 +28,6 @@ export const documentTypesQueryKeys = {
   usedApiServiceNames: ['documentTypes', 'usedApiServiceNames'] as const,
 };
 
-/** The forms of the forms service, read here to find document types whose form is missing. */
-export const formListQueryKey = ['forms', 'list'] as const;
-
 export async function fetchDocumentTypes(signal?: AbortSignal): Promise<DocumentType[]> {
   return getParsed(documentTypeListSchema, apiPath(documentTypesApi.list), signal);
 }
@@ -44,10 +38,6 @@ export async function fetchUsedTags(signal?: AbortSignal): Promise<string[]> {
 
 export async function fetchUsedApiServiceNames(signal?: AbortSignal): Promise<string[]> {
   return getParsed(usedNamesSchema, apiPath(documentTypesApi.usedApiServiceNames), signal);
-}
-
-export async function fetchFormList(signal?: AbortSignal): Promise<FormListItem[]> {
-  return getParsed(formListSchema, apiPath(formsApi.list), signal);
 }
 
 export async function createDocumentType(body: DocumentTypeCreate): Promise<DocumentType> {
@@ -98,10 +88,6 @@ export function useUsedApiServiceNamesQuery() {
     queryKey: documentTypesQueryKeys.usedApiServiceNames,
     queryFn: ({ signal }) => fetchUsedApiServiceNames(signal),
   });
-}
-
-export function useFormListQuery() {
-  return useQuery({ queryKey: formListQueryKey, queryFn: ({ signal }) => fetchFormList(signal) });
 }
 
 /** Create (no `id` given) or update the document type `id`; the lists reload afterwards. */

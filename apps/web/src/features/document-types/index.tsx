@@ -23,9 +23,9 @@ import {
   documentTypesQueryKeys,
   useDeleteDocumentTypeMutation,
   useDocumentTypesQuery,
-  useFormListQuery,
   useImportDocumentTypesMutation,
 } from './api';
+import { useFormListQuery } from '@/features/forms/api';
 import { DocumentTypeDialog } from './document-type-dialog';
 import { documentTypesColumns } from './document-types-columns';
 import { addNamespaces } from '@/lib/i18n';
