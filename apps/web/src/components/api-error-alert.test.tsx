@@ -31,4 +31,15 @@ describe('ApiErrorAlert', () => {
     render(<ApiErrorAlert error={new Error('x')} fallback="Could not load countries" />);
     expect(screen.getByText('Could not load countries')).toBeVisible();
   });
+
+  it("shows the screen's own text when it gives one", () => {
+    render(
+      <ApiErrorAlert
+        error={new ApiError('Boom', { status: 500, statusText: 'x' })}
+        text="Failed to fetch forms: 500"
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch forms: 500');
+    expect(screen.queryByText(/API Error/)).toBeNull();
+  });
 });

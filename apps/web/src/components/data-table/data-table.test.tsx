@@ -232,6 +232,25 @@ describe('DataTable states', () => {
     expect(onRetry).toHaveBeenCalledOnce();
   });
 
+  it("loading and error in the screen's own words", () => {
+    const { rerender, ref } = renderTable({
+      data: undefined,
+      isLoading: true,
+      loadingText: 'Loading forms data...',
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading forms data...');
+    expect(screen.getByRole('status')).not.toHaveClass('sr-only');
+    rerender(
+      tableElement(ref, {
+        data: undefined,
+        error: new ApiError('x', { status: 502, statusText: 'Bad Gateway' }),
+        errorText: (error) => `Failed to fetch forms: ${(error as ApiError).status}`,
+      }),
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch forms: 502');
+    expect(screen.queryByText(/API Error/)).toBeNull();
+  });
+
   it('empty: the screen empty text and page 1 of 1', () => {
     renderTable({ data: [] });
     expect(screen.getByRole('cell', { name: 'No countries found.' })).toBeVisible();

@@ -93,6 +93,10 @@ interface DataTableCommonProps<TData> {
   isLoading?: boolean;
   /** The last load failed: the error text and, with `onRetry`, a Retry button. */
   error?: unknown;
+  /** The screen's words for a failed load (default: 'API Error: {message} (Status: ...)'). */
+  errorText?: (error: unknown) => string;
+  /** The screen's own loading text, shown under the skeleton (default: 'Loading...', unseen). */
+  loadingText?: string;
   onRetry?: () => void;
   getRowId?: (row: TData, index: number) => string;
   /** Extra classes of a row, e.g. red rows of failed events. */
@@ -269,6 +273,8 @@ function DataTableView<TData>({
   emptyText,
   isLoading = false,
   error,
+  errorText,
+  loadingText,
   onRetry,
   rowClassName,
   loadingRows = 5,
@@ -281,7 +287,7 @@ function DataTableView<TData>({
   const texts = usePagerTexts(pagerTexts);
 
   if (error) {
-    return <ApiErrorAlert error={error} onRetry={onRetry} />;
+    return <ApiErrorAlert error={error} text={errorText?.(error)} onRetry={onRetry} />;
   }
 
   const loading = isLoading && data === undefined;
@@ -333,8 +339,8 @@ function DataTableView<TData>({
         </Table>
       </div>
       {loading ? (
-        <p role="status" className="sr-only">
-          {t('table.loading')}
+        <p role="status" className={loadingText ? 'text-muted-foreground text-sm' : 'sr-only'}>
+          {loadingText ?? t('table.loading')}
         </p>
       ) : (
         <DataTablePagination {...pager} texts={texts} />

@@ -48,6 +48,7 @@ function TestForm({ onSubmit }: { onSubmit: (values: Values) => Promise<void> })
       form={form}
       schema={contract}
       serverFields={{ 'period.years': 'years' }}
+      conflictField="name"
       onSubmit={onSubmit}
       submitText="Save"
       pendingText="Saving..."
@@ -236,6 +237,23 @@ describe('FormDialog', () => {
     expect(within(dialog).queryByRole('alert')).toBeNull();
     expect(onOpenChange).not.toHaveBeenCalled();
     expect(name).toHaveValue('Thing');
+  });
+
+  it('shows a 409 under the conflict field', async () => {
+    const { dialog, user } = renderForm(async () => {
+      throw new ApiError('API request to /api/things failed with status 409', {
+        status: 409,
+        statusText: 'Conflict',
+        data: { message: 'A thing named Thing already exists.' },
+      });
+    });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await user.type(name, 'Thing');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('A thing named Thing already exists.')).toBeVisible();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveFocus();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
   it("shows the server's message whole when a problem names no field", async () => {
