@@ -98,8 +98,9 @@ export function useFormDefinitionQuery(name: string | null) {
  */
 export function useSaveFormMutation(name: string | null) {
   return useInvalidatingMutation(
-    (body: FormDefinitionCreate | FormDefinitionUpdate) =>
-      name === null ? createForm(body as FormDefinitionCreate) : updateForm(name, body),
+    (body: FormDefinitionUpdate) =>
+      // A new form has no id (spec 7: "id removed for clones").
+      name === null ? createForm({ ...body, id: undefined }) : updateForm(name, body),
     formsQueryKeys.all,
   );
 }
