@@ -186,6 +186,32 @@ describe('creating a form', () => {
     await waitFor(() => expectFieldMessage(dialog, label, message));
     expect(screen.getByRole('dialog', { name: 'Create New Form' })).toBeVisible();
   });
+  it('shows a 400 on the group order under it', async () => {
+    const { user } = renderForms({
+      [`POST ${CREATE}`]: jsonResponse(
+        {
+          message: 'Invalid body',
+          errors: [
+            { path: 'uiGroupOrder.0', message: 'A UI group must be 100 characters or less' },
+          ],
+        },
+        400,
+      ),
+    });
+    const dialog = await openDialog(user, 'Create New Form');
+    await user.type(nameInput(dialog), 'Groups');
+    await addField(user, dialog, STREET);
+    await save(user, dialog);
+    expect(
+      await within(dialog).findByText('A UI group must be 100 characters or less'),
+    ).toBeVisible();
+    expect(
+      within(dialog).getByRole('group', { name: 'UI group order' }),
+    ).toHaveAccessibleDescription(
+      'The order in which the form shows its field groups. A UI group must be 100 characters or less',
+    );
+  });
+
   it.each([
     ["the server's message", jsonResponse({ message: 'Forms are read-only now.' }, 503)],
     ["'Failed to create form' and the status", new Response('', { status: 500 })],

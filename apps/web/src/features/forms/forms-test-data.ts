@@ -3,7 +3,7 @@
  * the forms service answers them, and the steps its dialog tests share.
  */
 import { expect } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import type { FormDefinition, FormField, FormListItem } from '@console/contracts';
 import { chooseOption, type User } from '@/test/queries';
 
@@ -112,5 +112,3 @@ export function expectFieldMessage(dialog: HTMLElement, label: string, message: 
   expect(input).toHaveAttribute('aria-invalid', 'true');
   expect(input).toHaveAccessibleDescription(expect.stringContaining(message));
 }
-
-export const dialogNamed = (name: string) => screen.findByRole('dialog', { name });

@@ -4,7 +4,7 @@
  * focus stays with the moved group and the move is announced, so the order can be set by keyboard.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ArrowDownIcon, ArrowUpIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -19,6 +19,8 @@ export function GroupOrderField({ fieldsById }: { fieldsById: FieldsById }) {
   const { t } = useTranslation();
   const id = useId();
   const { setValue } = useFormContext<FormDefinitionValues>();
+  const problem = useFormState<FormDefinitionValues>({ name: 'uiGroupOrder' }).errors.uiGroupOrder
+    ?.message;
   const [fields, uiGroupOrder] = useWatch<FormDefinitionValues, ['fields', 'uiGroupOrder']>({
     name: ['fields', 'uiGroupOrder'],
   });
@@ -71,7 +73,10 @@ export function GroupOrderField({ fieldsById }: { fieldsById: FieldsById }) {
   );
 
   return (
-    <fieldset className="grid min-w-0 gap-2" aria-describedby={`${id}-hint`}>
+    <fieldset
+      className="grid min-w-0 gap-2"
+      aria-describedby={problem ? `${id}-hint ${id}-message` : `${id}-hint`}
+    >
       <legend className="mb-1 text-sm font-medium">{t('forms.dialog.groupOrder')}</legend>
       <p id={`${id}-hint`} className="text-muted-foreground text-xs">
         {t('forms.dialog.groupOrderHint')}
@@ -95,6 +100,11 @@ export function GroupOrderField({ fieldsById }: { fieldsById: FieldsById }) {
           </ol>
         )}
       </div>
+      {problem && (
+        <p id={`${id}-message`} className="text-destructive text-sm">
+          {problem}
+        </p>
+      )}
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>

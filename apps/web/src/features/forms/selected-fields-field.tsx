@@ -79,7 +79,10 @@ export function SelectedFieldsField({
         <Select value={choice} onValueChange={setChoice} disabled={options.length === 0}>
           <SelectTrigger
             id={id}
-            ref={trigger}
+            ref={(element) => {
+              trigger.current = element;
+              field.ref(element);
+            }}
             className="min-w-0 flex-1"
             aria-label={t('forms.dialog.fieldPicker')}
             aria-invalid={problem ? true : undefined}
