@@ -112,6 +112,10 @@ export function canEditStorageName(
   return mode !== 'edit' || isAdminUser || !isValidStorageName(currentName);
 }
 
+/** The server's 403 to a PUT that renames a valid storage name without being an admin. */
+export const STORAGE_NAME_ADMIN_ONLY_MESSAGE =
+  'Only an administrator can change a valid storage name.';
+
 /** A storage name as a schema: trimmed, with the spec's single message. */
 export const storageNameSchema = z
   .string({
