@@ -507,6 +507,8 @@ export const formFieldCreateSchema = z
   .superRefine(checkFieldConsistency);
 export type FormFieldCreate = z.input<typeof formFieldCreateSchema>;
 export type ParsedFormFieldWrite = z.output<typeof formFieldCreateSchema>;
+/** A field as a create or an update stores it: every property but the id, parsed. */
+export type FormFieldWrite = Omit<ParsedFormFieldWrite, 'id'>;
 
 /** Body of PUT /svc/formauthoring/fields/{id}: the field; an id in it must be the URL's. */
 export const formFieldUpdateSchema = z

@@ -2,7 +2,7 @@ import {
   canEditStorageName,
   type FormField,
   STORAGE_NAME_ADMIN_ONLY_MESSAGE,
-  type ParsedFormFieldWrite,
+  type FormFieldWrite,
 } from '@console/contracts';
 import { sql, type Kysely } from 'kysely';
 import { holdsRole, type AuthenticatedUser } from '../../auth/index.ts';
@@ -10,7 +10,7 @@ import { translateViolations, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { changedFields, recordEvent } from '../../outbox/index.ts';
-import { toFormField } from './queries.ts';
+import { formFieldColumns, toFormField } from './queries.ts';
 
 /**
  * Every write of the field catalogue (spec part 2, "Form fields"; docs/forms.md). Each runs in one
@@ -18,38 +18,7 @@ import { toFormField } from './queries.ts';
  * schemas: storage name trimmed and valid, tags normalised, options only on a Select.
  */
 
-/** What a create or an update stores: every property but the id. */
-type FormFieldWrite = Omit<ParsedFormFieldWrite, 'id'>;
-
 const nameTaken = (name: string) => conflict(`A field with storage name ${name} already exists.`);
-
-/** The stored columns of a field (not its id, not the stamps). */
-function columnsOf(field: FormFieldWrite) {
-  return {
-    name: field.name,
-    display_name: field.displayName,
-    type: field.type,
-    section: field.section,
-    field_order: field.order,
-    note: field.note,
-    required: field.required,
-    validation_error_message: field.validationErrorMessage,
-    max_length: field.maxLength,
-    pattern: field.pattern,
-    print_label: field.printLabel,
-    require_fields: field.requireFields,
-    options: field.options,
-    alias_for: field.aliasFor,
-    print: field.print,
-    print_sequence: field.printSequence,
-    view_permissions: field.viewPermissions,
-    edit_permissions: field.editPermissions,
-    ui_group: field.uiGroup,
-    api_references: JSON.stringify(field.apiReferences),
-    tags: field.tags,
-    conditional_requirements: JSON.stringify(field.conditionalRequirements),
-  };
-}
 
 /** POST /svc/formauthoring/fields: 409 when the storage name is taken, in any letter case. */
 export async function createFormField(
@@ -61,7 +30,7 @@ export async function createFormField(
     const row = await trx
       .insertInto('form_fields')
       .values({
-        ...columnsOf(input),
+        ...formFieldColumns(input),
         created_by: actor.email,
         updated_by: actor.email,
         updated_at: sql<Date>`now()`,
@@ -114,7 +83,7 @@ export async function updateFormField(
       }
       const row = await trx
         .updateTable('form_fields')
-        .set({ ...columnsOf(input), updated_by: actor.email, updated_at: sql<Date>`now()` })
+        .set({ ...formFieldColumns(input), updated_by: actor.email, updated_at: sql<Date>`now()` })
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
