@@ -137,8 +137,9 @@ export const storageNameSchema = z
 /** yyyyMMdd_HHmmss of `now` in the user's time zone (the browser's). */
 export function cloneTimestamp(now: Date): string {
   const two = (value: number) => String(value).padStart(2, '0');
+  // Four digits for the year too (a clock set to year 999 gives 0999, not 999).
   return (
-    `${now.getFullYear()}${two(now.getMonth() + 1)}${two(now.getDate())}_` +
+    `${String(now.getFullYear()).padStart(4, '0')}${two(now.getMonth() + 1)}${two(now.getDate())}_` +
     `${two(now.getHours())}${two(now.getMinutes())}${two(now.getSeconds())}`
   );
 }
@@ -275,9 +276,19 @@ export function compareFormFieldsForList(
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base' });
+/** Case-insensitive English order: 0 for names that differ only in letter case (or accents). */
+export function compareIgnoringCase(a: string, b: string): number {
+  return collator.compare(a, b);
+}
+
+/** Code point order: a last, deterministic tie-break. */
+export function compareCodePoints(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** Case-insensitive English order; code points decide between names it ranks equal. */
 export function caseInsensitive(a: string, b: string): number {
-  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+  return compareIgnoringCase(a, b) || compareCodePoints(a, b);
 }
 
 /** Field order, a missing order after every number. */
