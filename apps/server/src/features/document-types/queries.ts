@@ -1,7 +1,6 @@
 import type { DocumentType } from '@console/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, DocumentTypesTable } from '../../db/schema.ts';
-import { usedApiServiceNamesOf, usedTagsOf } from '../used-names.ts';
 
 export function toDocumentType(row: Selectable<DocumentTypesTable>): DocumentType {
   const period = row.validity_period;
@@ -33,10 +32,3 @@ export async function listDocumentTypes(db: Kysely<Database>): Promise<DocumentT
     .execute();
   return rows.map(toDocumentType);
 }
-
-/** GET /api/documenttypes/used-tags: every tag some document type has, once, sorted. */
-export const usedTags = (db: Kysely<Database>) => usedTagsOf(db, 'document_types');
-
-/** GET /api/documenttypes/used-api-service-names: every service name of an API reference, sorted. */
-export const usedApiServiceNames = (db: Kysely<Database>) =>
-  usedApiServiceNamesOf(db, 'document_types');

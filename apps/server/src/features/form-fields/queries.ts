@@ -6,7 +6,6 @@ import type {
 } from '@console/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, FormFieldsTable } from '../../db/schema.ts';
-import { usedApiServiceNamesOf, usedTagsOf } from '../used-names.ts';
 
 /** A row of form_fields as the API answers it (spec part 2, "Form field"). */
 export function toFormField(row: Selectable<FormFieldsTable>): FormField {
@@ -88,10 +87,3 @@ export async function formFieldsByIds(
   const byId = new Map(rows.map((row) => [row.id, toFormField(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
-
-/** GET /svc/formauthoring/used-tags: every tag some field has, once, sorted. */
-export const usedFieldTags = (db: Kysely<Database>) => usedTagsOf(db, 'form_fields');
-
-/** GET /svc/formauthoring/used-api-service-names: every API service name of a field, sorted. */
-export const usedFieldApiServiceNames = (db: Kysely<Database>) =>
-  usedApiServiceNamesOf(db, 'form_fields');

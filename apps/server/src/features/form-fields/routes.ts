@@ -5,14 +5,13 @@ import {
   formFieldSchema,
   formFieldsApi,
   formFieldUpdateSchema,
-  usedNamesSchema,
 } from '@console/contracts';
 import type { ConsoleApp } from '../../http/console-app.ts';
 import { badRequest } from '../../http/errors.ts';
-import type { CachedRead } from '../../http/reference-cache.ts';
 import type { FeatureDependencies } from '../index.ts';
 import { featureRoutes } from '../routes.ts';
-import { listFormFields, usedFieldApiServiceNames, usedFieldTags } from './queries.ts';
+import { registerCatalogueReads } from '../used-names.ts';
+import { listFormFields } from './queries.ts';
 import { createFormField, deleteFormField, updateFormField } from './writes.ts';
 
 /**
@@ -26,27 +25,18 @@ export function registerFormFieldRoutes(
   const { db } = database;
   const routes = featureRoutes(app, { tags: ['form fields'], allow: ['staff'] });
 
-  // The reads of the catalogue, each answered from its own cached body.
-  const cachedRead = (variant: string, read: CachedRead['read']) => ({
-    cache: referenceCache,
-    list: 'form_fields' as const,
-    variant,
-    read,
-  });
-  routes.cachedList(formFieldsApi.list, {
-    summary: 'List every field of the catalogue, by id',
-    response: formFieldListSchema,
-    ...cachedRead('form-fields', listFormFields),
-  });
-  routes.cachedList(formFieldsApi.usedTags, {
-    summary: 'Every tag in use by a form field, once, sorted',
-    response: usedNamesSchema,
-    ...cachedRead('form-field-tags', usedFieldTags),
-  });
-  routes.cachedList(formFieldsApi.usedApiServiceNames, {
-    summary: 'Every API reference service name in use by a form field, once, sorted',
-    response: usedNamesSchema,
-    ...cachedRead('form-field-api-service-names', usedFieldApiServiceNames),
+  registerCatalogueReads(routes, referenceCache, {
+    table: 'form_fields',
+    owner: 'a form field',
+    variant: 'form-fields',
+    list: {
+      api: formFieldsApi.list,
+      summary: 'List every field of the catalogue, by id',
+      response: formFieldListSchema,
+      read: listFormFields,
+    },
+    usedTags: formFieldsApi.usedTags,
+    usedApiServiceNames: formFieldsApi.usedApiServiceNames,
   });
 
   routes.create(formFieldsApi.create, {

@@ -1,10 +1,11 @@
 import type { ParsedFormDefinitionWrite } from '@console/contracts';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AuthenticatedUser } from '../../auth/index.ts';
-import type { Database, FormsTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { changedFields, recordEvent } from '../../outbox/index.ts';
 import { problemsBody } from '../errors.ts';
+import { toStoredDefinition } from './queries.ts';
 
 /**
  * Every write of form definitions (spec part 2, "Forms service"; docs/forms.md). Each runs in one
@@ -14,20 +15,6 @@ import { problemsBody } from '../errors.ts';
 
 /** What a create or an update stores: every property but the id. */
 type FormDefinitionWrite = Omit<ParsedFormDefinitionWrite, 'id'>;
-
-/** A form as its events record it (the stored definition, without the fields' own definitions). */
-function storedDefinition(row: Selectable<FormsTable>) {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    fields: row.field_ids,
-    uiGroupOrder: row.ui_group_order,
-    colSpanOverride: row.col_span_override,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  };
-}
 
 const nameTaken = (name: string) => conflict(`A form named ${name} already exists.`);
 export const formNotFound = (name: string) => notFound(`Form ${name} not found.`);
@@ -71,7 +58,7 @@ export async function createForm(
         action: 'create',
         formId: row.id,
         name: row.name,
-        after: storedDefinition(row),
+        after: toStoredDefinition(row),
       },
     });
     return { name: row.name };
@@ -106,8 +93,8 @@ export async function updateForm(
       .where('id', '=', existing.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    const before = storedDefinition(existing);
-    const after = storedDefinition(row);
+    const before = toStoredDefinition(existing);
+    const after = toStoredDefinition(row);
     await recordEvent(trx, {
       eventName: 'FormUpdated',
       metadata: {
@@ -140,7 +127,7 @@ export async function deleteForm(
         action: 'delete',
         formId: existing.id,
         name: existing.name,
-        before: storedDefinition(existing),
+        before: toStoredDefinition(existing),
       },
     });
   });
