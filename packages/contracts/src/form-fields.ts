@@ -112,6 +112,10 @@ export function canEditStorageName(
   return mode !== 'edit' || isAdminUser || !isValidStorageName(currentName);
 }
 
+/** The server's 403 to a PUT that renames a valid storage name without being an admin. */
+export const STORAGE_NAME_ADMIN_ONLY_MESSAGE =
+  'Only an administrator can change a valid storage name.';
+
 /** A storage name as a schema: trimmed, with the spec's single message. */
 export const storageNameSchema = z
   .string({
@@ -133,8 +137,9 @@ export const storageNameSchema = z
 /** yyyyMMdd_HHmmss of `now` in the user's time zone (the browser's). */
 export function cloneTimestamp(now: Date): string {
   const two = (value: number) => String(value).padStart(2, '0');
+  // Four digits for the year too (a clock set to year 999 gives 0999, not 999).
   return (
-    `${now.getFullYear()}${two(now.getMonth() + 1)}${two(now.getDate())}_` +
+    `${String(now.getFullYear()).padStart(4, '0')}${two(now.getMonth() + 1)}${two(now.getDate())}_` +
     `${two(now.getHours())}${two(now.getMinutes())}${two(now.getSeconds())}`
   );
 }
@@ -271,9 +276,19 @@ export function compareFormFieldsForList(
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base' });
+/** Case-insensitive English order: 0 for names that differ only in letter case (or accents). */
+export function compareIgnoringCase(a: string, b: string): number {
+  return collator.compare(a, b);
+}
+
+/** Code point order: a last, deterministic tie-break. */
+export function compareCodePoints(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** Case-insensitive English order; code points decide between names it ranks equal. */
 export function caseInsensitive(a: string, b: string): number {
-  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+  return compareIgnoringCase(a, b) || compareCodePoints(a, b);
 }
 
 /** Field order, a missing order after every number. */
@@ -503,6 +518,8 @@ export const formFieldCreateSchema = z
   .superRefine(checkFieldConsistency);
 export type FormFieldCreate = z.input<typeof formFieldCreateSchema>;
 export type ParsedFormFieldWrite = z.output<typeof formFieldCreateSchema>;
+/** A field as a create or an update stores it: every property but the id, parsed. */
+export type FormFieldWrite = Omit<ParsedFormFieldWrite, 'id'>;
 
 /** Body of PUT /svc/formauthoring/fields/{id}: the field; an id in it must be the URL's. */
 export const formFieldUpdateSchema = z

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { apiRoute } from './api.ts';
 import {
   caseInsensitive,
+  compareCodePoints,
+  compareIgnoringCase,
   compareOrder,
   FIELD_VALUE_MAX_LENGTH,
   formFieldSchema,
@@ -121,12 +123,19 @@ export function sortFieldsForSave<Field extends GroupedField>(
   );
 }
 
-/** The forms list's order (spec 2): name ignoring case, then the latest update first. */
+/**
+ * The forms list's order (spec 2): name ignoring case, then the latest update first (names that
+ * differ only in letter case are ranked by their update, not by their capitals), then code points.
+ */
 export function compareFormsForList(
   a: Pick<FormListItem, 'name' | 'updatedAt'>,
   b: Pick<FormListItem, 'name' | 'updatedAt'>,
 ): number {
-  return caseInsensitive(a.name, b.name) || Date.parse(b.updatedAt) - Date.parse(a.updatedAt);
+  return (
+    compareIgnoringCase(a.name, b.name) ||
+    Date.parse(b.updatedAt) - Date.parse(a.updatedAt) ||
+    compareCodePoints(a.name, b.name)
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -224,10 +224,13 @@ export interface FormFieldsTable extends WriteStamp {
   view_permissions: ColumnType<string[], string[] | undefined, string[]>;
   edit_permissions: ColumnType<string[], string[] | undefined, string[]>;
   ui_group: string;
-  api_references: JSONColumnType<Record<string, string>>;
+  /** Both JSON columns default to empty ('{}', '[]'), so an insert may leave them out. */
+  api_references: JSONColumnType<Record<string, string>, string | undefined, string>;
   tags: ColumnType<string[], string[] | undefined, string[]>;
   conditional_requirements: JSONColumnType<
-    { fieldName: string; triggerValues: string[]; validationMessage?: string | null }[]
+    { fieldName: string; triggerValues: string[]; validationMessage?: string | null }[],
+    string | undefined,
+    string
   >;
 }
 

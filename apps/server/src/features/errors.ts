@@ -44,14 +44,19 @@ export function invalidRequestHandler(
       message: describeProblem(path, issue.keyword, issue.message ?? 'is invalid'),
     };
   });
+  return reply.code(400).send(problemsBody(problems));
+}
+
+/** The body of a 400 listing `problems`: the first few in `message`, up to a limit in `errors`. */
+export function problemsBody(problems: readonly RequestProblem[]): {
+  message: string;
+  errors: RequestProblem[];
+} {
   const shown = problems.slice(0, MESSAGE_PROBLEMS).map((problem) => problem.message);
   if (problems.length > MESSAGE_PROBLEMS) {
     shown.push(`and ${problems.length - MESSAGE_PROBLEMS} more problems`);
   }
-  return reply.code(400).send({
-    message: shown.join('; '),
-    errors: problems.slice(0, LISTED_PROBLEMS),
-  });
+  return { message: shown.join('; '), errors: problems.slice(0, LISTED_PROBLEMS) };
 }
 
 function describeProblem(path: string[], code: string, message: string): string {
@@ -59,12 +64,15 @@ function describeProblem(path: string[], code: string, message: string): string 
   const isRecord = first !== undefined && /^\d+$/.test(first);
   const fieldPath = isRecord ? rest : path;
   const field = fieldPath.at(-1);
-  // Our own rules (custom checks, the length limits of the contracts' text()) and messages that
-  // begin with their field are sentences already; zod's own length messages begin 'Too '.
+  // Our own rules (custom checks, the length limits of the contracts' text()), messages that
+  // begin with their field and messages that end with a full stop (the spec's sentences, such as
+  // 'Storage name is required.' for a missing name) are sentences already; zod's own messages
+  // never end with a full stop, and its length messages begin 'Too '.
   const isSentence =
     code === 'custom' ||
     (code === 'too_big' && !message.startsWith('Too ')) ||
     field === undefined ||
+    message.endsWith('.') ||
     message.toLowerCase().startsWith(field.toLowerCase());
   const text = isSentence ? message : `${fieldPath.join('.')}: ${message}`;
   return isRecord ? `Record at index ${first}: ${text}` : text;

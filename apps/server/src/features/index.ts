@@ -4,6 +4,7 @@ import { ReferenceCache } from '../http/reference-cache.ts';
 import { invalidRequestHandler } from './errors.ts';
 import { registerCountryRoutes } from './countries/routes.ts';
 import { registerDocumentTypeRoutes } from './document-types/routes.ts';
+import { registerFormFieldRoutes } from './form-fields/routes.ts';
 import { registerFormRoutes } from './forms/routes.ts';
 import { registerTenantRoutes } from './tenants/routes.ts';
 import { registerTenantUserRoutes } from './tenant-users/routes.ts';
@@ -16,7 +17,7 @@ import { registerRatingsImportRoutes } from './ratings-import/routes.ts';
 import { registerEmailTemplateRoutes } from './email-templates/routes.ts';
 
 export interface FeatureDependencies extends AppDependencies {
-  /** The cached reference lists (countries, document types, forms) of this instance. */
+  /** The cached reference lists (countries, document types, forms, form fields) of this instance. */
   referenceCache: ReferenceCache;
 }
 
@@ -42,6 +43,7 @@ export async function registerFeatures(app: ConsoleApp, appDeps: AppDependencies
     });
     registerCountryRoutes(features, deps);
     registerDocumentTypeRoutes(features, deps);
+    registerFormFieldRoutes(features, deps);
     registerFormRoutes(features, deps);
     registerTenantRoutes(features, deps);
     registerTenantUserRoutes(features, deps);

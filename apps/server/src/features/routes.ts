@@ -158,3 +158,6 @@ export function featureRoutes(
     },
   };
 }
+
+/** The registrars featureRoutes answers, for helpers that register several calls of a feature. */
+export type FeatureRoutes = ReturnType<typeof featureRoutes>;

@@ -20,6 +20,9 @@ const LISTS = [
   '/api/documenttypes/used-tags',
   '/api/documenttypes/used-api-service-names',
   '/svc/formauthoring/list',
+  '/svc/formauthoring/allfields',
+  '/svc/formauthoring/used-tags',
+  '/svc/formauthoring/used-api-service-names',
 ] as const;
 
 beforeAll(async () => {
@@ -158,9 +161,27 @@ describe('cached reference lists', () => {
       ['DELETE', '/api/documenttypes/passport', undefined],
       ['POST', '/api/documenttypes/import', [{ ...passport, apiReferences: { onfido: 'p' } }]],
     ];
+    const field = { name: 'CompanyName', displayName: 'Company name', type: 'Text' };
+    const fieldWrites = (id: number): [string, string, unknown][] => [
+      ['PUT', `/svc/formauthoring/fields/${id}`, { ...field, tags: ['company'] }],
+      ['PUT', `/svc/formauthoring/fields/${id}`, { ...field, apiReferences: { crm: 'name' } }],
+    ];
+    const formWrites = (id: number): [string, string, unknown][] => [
+      ['POST', '/svc/formauthoring', { name: 'EditTenantProfile', fields: [id] }],
+      ['PUT', '/svc/formauthoring/edittenantprofile', { name: 'EditTenantProfile' }],
+      ['DELETE', '/svc/formauthoring/EditTenantProfile', undefined],
+    ];
+    const created = await call(instanceA, 'POST', '/svc/formauthoring/fields', {
+      token: admin,
+      body: field,
+    });
+    const { id: fieldId } = (await created.json()) as { id: number };
     for (const [paths, writes] of [
       [['/api/countries'], countryWrites],
       [LISTS.slice(1, 4), typeWrites],
+      [LISTS.slice(5, 8), fieldWrites(fieldId)],
+      [['/svc/formauthoring/list'], formWrites(fieldId)],
+      [LISTS.slice(5, 8), [['DELETE', `/svc/formauthoring/fields/${fieldId}`, undefined]]],
     ] as const) {
       for (const [method, writePath, body] of writes) {
         const before = new Map<string, string[]>();
@@ -195,7 +216,7 @@ describe('cached reference lists', () => {
     expect(elapsed).toBeLessThanOrEqual(1_000);
   });
 
-  it('follow a form written straight into the database (no API writes forms yet)', async () => {
+  it('follow a form written straight into the database, as a write of the API', async () => {
     const path = '/svc/formauthoring/list';
     const before = await etagOf(instanceB, path);
     await instanceA.database.db

@@ -10,7 +10,13 @@ import type { EventWorker } from './worker.ts';
 
 /** The event pipeline (docs/events.md): outbox, workers, dispatcher, development mail catcher. */
 
-export { recordEvent, recordEvents, type NewEvent, type RecordedEventId } from './outbox.ts';
+export {
+  changedFields,
+  recordEvent,
+  recordEvents,
+  type NewEvent,
+  type RecordedEventId,
+} from './outbox.ts';
 export { resetProcessing, type ResetOutcome } from './processing.ts';
 export { EVENT_SUBSCRIPTIONS } from './subscriptions.ts';
 export { EventDispatcher } from './dispatcher.ts';

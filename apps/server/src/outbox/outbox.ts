@@ -26,6 +26,22 @@ export interface NewEvent {
   metadata: Record<string, unknown>;
 }
 
+/**
+ * The properties of a record (as the API shows it) that an update changed, for the `changes` of
+ * its event ('tags', 'validityPeriod', ...); `ignore` leaves out what every update changes
+ * (`updatedAt`).
+ */
+export function changedFields<Row extends object>(
+  before: Row,
+  after: Row,
+  ignore: readonly (keyof Row)[] = [],
+): (keyof Row)[] {
+  return (Object.keys(after) as (keyof Row)[]).filter(
+    (field) =>
+      !ignore.includes(field) && JSON.stringify(before[field]) !== JSON.stringify(after[field]),
+  );
+}
+
 export interface RecordedEventId {
   id: number;
   uniqueId: string;

@@ -1,12 +1,26 @@
-import { normalizeTags, validateDocumentTypeId } from '@console/contracts';
+import {
+  defaultUiGroupOrder,
+  expectedFormName,
+  FORM_FIELD_TYPES,
+  formFieldUpdateSchema,
+  missingFieldIds,
+  normalizeTags,
+  sortFieldsForSave,
+  validateDocumentTypeId,
+  type FormDefinition,
+} from '@console/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, useTestDatabase } from '../../../test/test-database.ts';
+import { findFormDefinition } from '../../features/forms/queries.ts';
+import { listFormFields } from '../../features/form-fields/queries.ts';
 import type { DatabaseHandle } from '../connection.ts';
+import { migrateTo } from '../migrator.ts';
 import vendorReferences from './data/document-types-vendor-references.json' with { type: 'json' };
 import { buildDemoData, EVENT_WORKERS } from './demo-data.ts';
 import { seedDemoData, type SeedSummary } from './demo.ts';
 import { demoDocumentTypes } from './document-types.ts';
+import { DOCUMENT_TYPES_WITH_FORMS } from './forms.ts';
 
 const NOW = new Date('2026-03-15T12:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -14,6 +28,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 const TABLES = [
   'countries',
   'document_types',
+  'form_fields',
+  'forms',
   'tenants',
   'tenant_namespaces',
   'tenant_users',
@@ -119,6 +135,93 @@ describe('seedDemoData', () => {
     expect(rows[0]?.api_references).toMatchObject({ onfido: 'passport', persona: 'pp' });
     expect(rows[0]?.validity_period).toEqual({ years: 10 });
     expect(rows.find((row) => row.id === 'visa')?.validity_period).toBeNull();
+  });
+
+  it('writes a field catalogue of every type, valid by the API rules', async () => {
+    const fields = await listFormFields(database.db);
+    expect(first.formFields).toBe(fields.length);
+    expect(fields.length).toBeGreaterThanOrEqual(30);
+    expect(fields.length).toBeLessThanOrEqual(50);
+    expect(new Set(fields.map((field) => field.type))).toEqual(new Set(FORM_FIELD_TYPES));
+    expect(new Set(fields.map((field) => field.uiGroup))).toEqual(
+      new Set([
+        'Company',
+        'Registered Address',
+        'Contact',
+        'Compliance',
+        'Personal Details',
+        'Identity Document',
+      ]),
+    );
+    const names = new Set(fields.map((field) => field.name));
+    for (const field of fields) {
+      // What the field dialog would send back is accepted as it is.
+      const parsed = formFieldUpdateSchema.safeParse(field);
+      expect(parsed.success, `${field.name}: ${parsed.error?.message}`).toBe(true);
+      expect(parsed.data).toMatchObject({ name: field.name, tags: field.tags });
+      expect(field.tags).toEqual(normalizeTags(field.tags));
+      expect(field.order).not.toBeNull();
+      // Every field a field refers to is in the catalogue.
+      for (const name of [
+        ...field.requireFields,
+        ...field.conditionalRequirements.map((requirement) => requirement.fieldName),
+      ]) {
+        expect(names, `${field.name} refers to ${name}`).toContain(name);
+      }
+    }
+    const byName = new Map(fields.map((field) => [field.name, field]));
+    const requirements = fields.flatMap((field) => field.conditionalRequirements);
+    expect(requirements.some((r) => r.triggerValues.every((value) => value.startsWith('!')))).toBe(
+      true,
+    );
+    expect(requirements.some((r) => r.triggerValues.every((value) => !value.startsWith('!')))).toBe(
+      true,
+    );
+    expect(fields.some((field) => field.requireFields.length > 0)).toBe(true);
+    expect(fields.some((field) => field.viewPermissions.length > 0)).toBe(true);
+    expect(fields.some((field) => Object.keys(field.apiReferences).length > 0)).toBe(true);
+    expect(fields.some((field) => field.note && field.maxLength && field.required)).toBe(true);
+    const selects = fields.filter((field) => field.type === 'Select');
+    for (const select of selects) expect(select.options.length).toBeGreaterThan(1);
+    expect(
+      fields.filter((field) => field.type !== 'Select').every((f) => f.options.length === 0),
+    ).toBe(true);
+
+    const registrationNumber = byName.get('CompanyRegistrationNumber');
+    const pattern = new RegExp(`^(?:${registrationNumber?.pattern})$`, 'v');
+    for (const valid of ['01234567', 'SC123456', 'OC301234']) expect(valid).toMatch(pattern);
+    for (const invalid of ['1234567', 'SC12345', 'sc123456', '01234567 ']) {
+      expect(invalid).not.toMatch(pattern);
+    }
+    const rows = await database.db.selectFrom('form_fields').selectAll().execute();
+    for (const row of rows) expect(row).toMatchObject({ created_by: 'seed', updated_by: 'seed' });
+  });
+
+  it('writes the profile forms and the forms of some document types, every field id resolved', async () => {
+    const forms = await database.db.selectFrom('forms').select('name').orderBy('name').execute();
+    expect(first.forms).toBe(4);
+    expect(forms.map((form) => form.name)).toEqual([
+      'EditEntityProfile',
+      'EditIndividualId_drivinglicence',
+      'EditIndividualId_passport',
+      'EditTenantProfile',
+    ]);
+    for (const { name } of forms) {
+      const definition = (await findFormDefinition(database.db, { name })) as FormDefinition;
+      expect(definition.fields.length, name).toBeGreaterThanOrEqual(8);
+      expect(missingFieldIds(definition), name).toEqual([]);
+      expect(definition.uiGroupOrder).toEqual(defaultUiGroupOrder(definition.field_definitions));
+      // Saved from the form dialog, the form keeps its order.
+      expect(sortFieldsForSave(definition.field_definitions, definition.uiGroupOrder)).toEqual(
+        definition.field_definitions,
+      );
+    }
+    // Some document types have their form, the others are flagged (yellow) on their screen.
+    const formNames = new Set(forms.map((form) => form.name));
+    const types = demoDocumentTypes().map((type) => type.id);
+    const withForm = types.filter((id) => formNames.has(expectedFormName(id)));
+    expect(withForm).toEqual([...DOCUMENT_TYPES_WITH_FORMS]);
+    expect(types.length - withForm.length).toBeGreaterThanOrEqual(2);
   });
 
   it('writes the demo tenants with their namespaces and portal users', async () => {
@@ -295,8 +398,19 @@ describe('seedDemoData', () => {
       .where('company_name', '=', 'Acme Corporation')
       .execute();
 
+    await database.db
+      .updateTable('form_fields')
+      .set({ display_name: 'Company name', required: false })
+      .where('name', '=', 'CompanyName')
+      .execute();
+    await database.db
+      .updateTable('forms')
+      .set({ field_ids: [] })
+      .where('name', '=', 'EditTenantProfile')
+      .execute();
+
     const again = await seedDemoData(database.db, { now: new Date(NOW.getTime() + DAY) });
-    expect(Object.values(again).every((n) => n === 0)).toBe(true);
+    expect(again).toEqual(Object.fromEntries(Object.keys(again).map((key) => [key, 0])));
     expect(await Promise.all(TABLES.map(count))).toEqual(before);
     const germany = await database.db
       .selectFrom('countries')
@@ -310,6 +424,18 @@ describe('seedDemoData', () => {
       .where('id', '=', 'passport')
       .executeTakeFirstOrThrow();
     expect(passport).toMatchObject({ display_name: 'Passport (ICAO)', tags: ['travel'] });
+    const companyName = await database.db
+      .selectFrom('form_fields')
+      .selectAll()
+      .where('name', '=', 'CompanyName')
+      .executeTakeFirstOrThrow();
+    expect(companyName).toMatchObject({ display_name: 'Company name', required: false });
+    const tenantProfile = await database.db
+      .selectFrom('forms')
+      .selectAll()
+      .where('name', '=', 'EditTenantProfile')
+      .executeTakeFirstOrThrow();
+    expect(tenantProfile.field_ids).toEqual([]);
   });
 
   it('puts back a demo row that was deleted, and nothing else', async () => {
@@ -318,6 +444,25 @@ describe('seedDemoData', () => {
     const summary = await seedDemoData(database.db, { now: NOW });
     expect(summary.countries).toBe(1);
     expect(await Promise.all(TABLES.map(count))).toEqual(before);
+  });
+
+  it('puts back a deleted field and form; the form names the field by its new id', async () => {
+    const before = await Promise.all(TABLES.map(count));
+    const { id: oldId } = await database.db
+      .deleteFrom('form_fields')
+      .where('name', '=', 'MachineReadableZone')
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await database.db.deleteFrom('forms').where('name', '=', 'EditIndividualId_passport').execute();
+    const summary = await seedDemoData(database.db, { now: NOW });
+    expect(summary).toMatchObject({ formFields: 1, forms: 1, countries: 0 });
+    expect(await Promise.all(TABLES.map(count))).toEqual(before);
+    const passport = (await findFormDefinition(database.db, {
+      name: 'EditIndividualId_passport',
+    })) as FormDefinition;
+    expect(missingFieldIds(passport)).toEqual([]);
+    expect(passport.field_definitions.map((field) => field.name)).toContain('MachineReadableZone');
+    expect(passport.fields).not.toContain(oldId);
   });
 });
 
@@ -333,5 +478,23 @@ describe('seedDemoData run by two processes at once', () => {
     expect(a.tenants + b.tenants).toBe(2);
     const tenants = await database.db.selectFrom('tenants').select('company_name').execute();
     expect(tenants).toHaveLength(2);
+  });
+});
+
+describe('seedDemoData on a database one migration behind (MIGRATE_ON_START_HOLD_BACK=1)', () => {
+  const database = useTestDatabase({ empty: true });
+
+  it('seeds everything but the field catalogue and forms, which follow once migration 15 is applied', async () => {
+    await migrateTo(database.db, 14);
+    const summary = await seedDemoData(database.db, { now: NOW });
+    expect(summary).toMatchObject({ countries: 249, documentTypes: 5, formFields: 0, forms: 0 });
+    expect(summary.events).toBe(150);
+    const forms = await database.db.selectFrom('forms').select('name').execute();
+    expect(forms).toEqual([]);
+
+    await migrateTo(database.db);
+    const later = await seedDemoData(database.db, { now: NOW });
+    expect(later).toMatchObject({ countries: 0, events: 0, forms: 4 });
+    expect(later.formFields).toBeGreaterThanOrEqual(30);
   });
 });

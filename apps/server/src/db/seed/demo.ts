@@ -4,12 +4,16 @@ import { seedCountries } from './countries.ts';
 import { buildDemoData, type DemoTenantKey } from './demo-data.ts';
 import { demoDocumentTypes, seedDocumentTypes } from './document-types.ts';
 import { insertMissing } from './common.ts';
+import { seedForms } from './forms.ts';
 import { ensureDemoTenants } from './tenants.ts';
 
 /** Rows the seed inserted, per table: zero everywhere when everything was already there. */
 export interface SeedSummary {
   countries: number;
   documentTypes: number;
+  /** 0 on a database before migration 15, which has no field catalogue yet. */
+  formFields: number;
+  forms: number;
   tenants: number;
   tenantNamespaces: number;
   tenantUsers: number;
@@ -29,7 +33,8 @@ const SEED_LOCK_KEY = 724_211_032;
 
 /**
  * Demo data for embedded mode, also behind "Apply Seed Data": every ISO country, the identity
- * document types, the tenants Acme Corporation and Globex Limited with their portal users, their
+ * document types, a form field catalogue with the profile forms and some identity forms (from
+ * migration 15 on), the tenants Acme Corporation and Globex Limited with their portal users, their
  * entities and entity users, and an event log with per-worker processing.
  *
  * Idempotent: it only inserts what is missing (insert ... on conflict do nothing; tenants, whose
@@ -45,6 +50,7 @@ export async function seedDemoData(
     await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
     const countries = await seedCountries(trx, now);
     const documentTypes = await seedDocumentTypes(trx, now);
+    const { formFields, forms } = await seedForms(trx, now);
     const tenants = await ensureDemoTenants(trx, now);
     const data = buildDemoData(
       now,
@@ -131,6 +137,8 @@ export async function seedDemoData(
     return {
       countries,
       documentTypes,
+      formFields,
+      forms,
       tenants: tenants.inserted,
       tenantNamespaces: tenants.insertedNamespaces,
       tenantUsers: tenants.insertedUsers,

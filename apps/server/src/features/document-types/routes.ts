@@ -7,14 +7,13 @@ import {
   documentTypeSchema,
   documentTypeUpdateSchema,
   importResultSchema,
-  usedNamesSchema,
 } from '@console/contracts';
 import type { ConsoleApp } from '../../http/console-app.ts';
 import { badRequest } from '../../http/errors.ts';
-import type { CachedRead } from '../../http/reference-cache.ts';
 import type { FeatureDependencies } from '../index.ts';
 import { featureRoutes } from '../routes.ts';
-import { listDocumentTypes, usedApiServiceNames, usedTags } from './queries.ts';
+import { registerCatalogueReads } from '../used-names.ts';
+import { listDocumentTypes } from './queries.ts';
 import {
   createDocumentType,
   deleteDocumentType,
@@ -33,27 +32,18 @@ export function registerDocumentTypeRoutes(
   const { db } = database;
   const routes = featureRoutes(app, { tags: ['document types'], allow: ['staff'] });
 
-  // The reads of the document types list, each answered from its own cached body.
-  const cachedRead = (variant: string, read: CachedRead['read']) => ({
-    cache: referenceCache,
-    list: 'document_types' as const,
-    variant,
-    read,
-  });
-  routes.cachedList(documentTypesApi.list, {
-    summary: 'List every document type, by sequence then ID',
-    response: documentTypeListSchema,
-    ...cachedRead('document-types', listDocumentTypes),
-  });
-  routes.cachedList(documentTypesApi.usedTags, {
-    summary: 'Every tag in use by a document type, once, sorted',
-    response: usedNamesSchema,
-    ...cachedRead('used-tags', usedTags),
-  });
-  routes.cachedList(documentTypesApi.usedApiServiceNames, {
-    summary: 'Every API reference service name in use by a document type, once, sorted',
-    response: usedNamesSchema,
-    ...cachedRead('used-api-service-names', usedApiServiceNames),
+  registerCatalogueReads(routes, referenceCache, {
+    table: 'document_types',
+    owner: 'a document type',
+    variant: 'document-types',
+    list: {
+      api: documentTypesApi.list,
+      summary: 'List every document type, by sequence then ID',
+      response: documentTypeListSchema,
+      read: listDocumentTypes,
+    },
+    usedTags: documentTypesApi.usedTags,
+    usedApiServiceNames: documentTypesApi.usedApiServiceNames,
   });
 
   routes.create(documentTypesApi.create, {

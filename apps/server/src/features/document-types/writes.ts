@@ -8,7 +8,7 @@ import type {
 import { sql, type InsertObject, type Kysely } from 'kysely';
 import type { AuthenticatedUser } from '../../auth/index.ts';
 import type { Database } from '../../db/schema.ts';
-import { recordEvent } from '../../outbox/index.ts';
+import { changedFields, recordEvent } from '../../outbox/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { toDocumentType } from './queries.ts';
 import { documentTypeReferences } from './references.ts';
@@ -200,11 +200,4 @@ async function lockDocumentType(trx: Kysely<Database>, id: string) {
     .executeTakeFirst();
   if (!existing) throw notFound(`Document type ${id} not found.`);
   return existing;
-}
-
-/** The fields an update changed, for the event ('tags', 'validityPeriod', ...). */
-function changedFields(before: DocumentType, after: DocumentType): string[] {
-  return (Object.keys(after) as (keyof DocumentType)[]).filter(
-    (field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]),
-  );
 }

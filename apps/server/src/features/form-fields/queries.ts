@@ -1,4 +1,9 @@
-import type { FieldPermissionRole, FormField, FormFieldType } from '@console/contracts';
+import type {
+  FieldPermissionRole,
+  FormField,
+  FormFieldType,
+  FormFieldWrite,
+} from '@console/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, FormFieldsTable } from '../../db/schema.ts';
 
@@ -31,6 +36,34 @@ export function toFormField(row: Selectable<FormFieldsTable>): FormField {
     conditionalRequirements: row.conditional_requirements,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** The stored columns of a field as the API writes it (not its id, not the stamps). */
+export function formFieldColumns(field: FormFieldWrite) {
+  return {
+    name: field.name,
+    display_name: field.displayName,
+    type: field.type,
+    section: field.section,
+    field_order: field.order,
+    note: field.note,
+    required: field.required,
+    validation_error_message: field.validationErrorMessage,
+    max_length: field.maxLength,
+    pattern: field.pattern,
+    print_label: field.printLabel,
+    require_fields: field.requireFields,
+    options: field.options,
+    alias_for: field.aliasFor,
+    print: field.print,
+    print_sequence: field.printSequence,
+    view_permissions: field.viewPermissions,
+    edit_permissions: field.editPermissions,
+    ui_group: field.uiGroup,
+    api_references: JSON.stringify(field.apiReferences),
+    tags: field.tags,
+    conditional_requirements: JSON.stringify(field.conditionalRequirements),
   };
 }
 

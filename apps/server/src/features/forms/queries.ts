@@ -1,6 +1,6 @@
 import type { FormDefinition, FormListItem } from '@console/contracts';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, FormsTable } from '../../db/schema.ts';
 import { formFieldsByIds } from '../form-fields/queries.ts';
 
 /** GET /svc/formauthoring/list: every form, by name. */
@@ -42,6 +42,16 @@ export async function findFormDefinition(
     .executeTakeFirst();
   if (!row) return undefined;
   return {
+    ...toStoredDefinition(row),
+    field_definitions: await formFieldsByIds(db, row.field_ids),
+  };
+}
+
+/** A row of forms as the API shows it, without the definitions of its fields. */
+export function toStoredDefinition(
+  row: Selectable<FormsTable>,
+): Omit<FormDefinition, 'field_definitions'> {
+  return {
     id: row.id,
     name: row.name,
     description: row.description,
@@ -50,6 +60,5 @@ export async function findFormDefinition(
     colSpanOverride: row.col_span_override,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
-    field_definitions: await formFieldsByIds(db, row.field_ids),
   };
 }

@@ -2,7 +2,7 @@ import { generateNamespace, type Tenant, type TenantWrite } from '@console/contr
 import { sql, type Kysely } from 'kysely';
 import type { AuthenticatedUser } from '../../auth/index.ts';
 import type { Database } from '../../db/schema.ts';
-import { recordEvent } from '../../outbox/index.ts';
+import { changedFields, recordEvent } from '../../outbox/index.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { FOREIGN_KEY_VIOLATION, translateViolations, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import { findTenant } from './queries.ts';
@@ -174,13 +174,6 @@ export async function deleteTenant(
         metadata: { actor: actor.email, action: 'delete', tenantId: id, before },
       });
     }),
-  );
-}
-
-/** The fields of a tenant (as the API shows it) that differ between before and after. */
-function changedFields(before: Tenant, after: Tenant): (keyof Tenant)[] {
-  return (Object.keys(after) as (keyof Tenant)[]).filter(
-    (field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]),
   );
 }
 
