@@ -5,6 +5,7 @@ import { invalidRequestHandler } from './errors.ts';
 import { registerCountryRoutes } from './countries/routes.ts';
 import { registerDocumentTypeRoutes } from './document-types/routes.ts';
 import { registerFormRoutes } from './forms/routes.ts';
+import { registerFormUsageRoutes } from './form-usage/routes.ts';
 import { registerTenantRoutes } from './tenants/routes.ts';
 import { registerTenantUserRoutes } from './tenant-users/routes.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
@@ -43,6 +44,7 @@ export async function registerFeatures(app: ConsoleApp, appDeps: AppDependencies
     registerCountryRoutes(features, deps);
     registerDocumentTypeRoutes(features, deps);
     registerFormRoutes(features, deps);
+    registerFormUsageRoutes(features, deps);
     registerTenantRoutes(features, deps);
     registerTenantUserRoutes(features, deps);
     registerEntityRoutes(features, deps);
