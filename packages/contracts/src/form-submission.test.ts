@@ -409,6 +409,19 @@ describe('validateSubmission: answers', () => {
     });
   });
 
+  it('reads only own values: storage names such as constructor or __proto__ are fields like any', () => {
+    const names = ['constructor', 'toString', 'hasOwnProperty', '__proto__'];
+    const fields = names.map((name) => field(name, 'Text', { required: true }));
+    expect(validate(fields, {})).toEqual(
+      Object.fromEntries(names.map((name) => [`${name} label`, [M.required(`${name} label`)]])),
+    );
+    const values = Object.fromEntries(names.map((name) => [name, ' x ']));
+    expect(validate(fields, values)).toEqual({});
+    const locked = names.map((name) => field(name, 'Text', { editPermissions: ['admin'] }));
+    expect(validate(locked, {}, { roles: ['tenant'], stored: {} })).toEqual({});
+    expect(trimValues(values)).toEqual(Object.fromEntries(names.map((name) => [name, 'x'])));
+  });
+
   it('keeps hostile labels as plain keys, __proto__ included', () => {
     const errors = validate([field('A', 'Text', { displayName: '__proto__', required: true })], {});
     expect(Object.keys(errors)).toEqual(['__proto__']);

@@ -120,6 +120,17 @@ export const profileKeyOf = (field: Pick<FormField, 'name' | 'aliasFor'>): strin
 // ---------------------------------------------------------------------------------------------
 // Value rules.
 
+/**
+ * The value of `key` in `record`, its own only: storage names such as `constructor` or
+ * `__proto__` pass the storage-name rule, and must not read what every object inherits.
+ */
+export function ownValue(
+  record: Readonly<Record<string, string>>,
+  key: string,
+): string | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 /** A value with its surrounding white space removed: what is checked, answered and stored. */
 export function trimValues(values: Readonly<Record<string, string>>): Record<string, string> {
   return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()]));
@@ -228,7 +239,7 @@ export function referencedIds(
   const countryIds = new Set<number>();
   const documentTypeIds = new Set<string>();
   for (const field of fields) {
-    const value = values[field.name]?.trim();
+    const value = ownValue(values, field.name)?.trim();
     if (!value) continue;
     if (field.type === 'Country' && isCountryIdText(value)) countryIds.add(Number(value));
     if (field.type === 'DocumentType' && value.length <= DOCUMENT_TYPE_ID_MAX_LENGTH) {
@@ -314,9 +325,9 @@ export function validateSubmission(
    */
   const valueOf = (name: string): string => {
     const field = byName.get(name);
-    if (!field) return (stored[name] ?? '').trim();
-    if (!editable.get(name)) return (stored[profileKeyOf(field)] ?? '').trim();
-    return (values[name] ?? '').trim();
+    if (!field) return (ownValue(stored, name) ?? '').trim();
+    if (!editable.get(name)) return (ownValue(stored, profileKeyOf(field)) ?? '').trim();
+    return (ownValue(values, name) ?? '').trim();
   };
 
   /** Fields named by the requireFields of a field that has a value: name to that field's label. */
@@ -330,7 +341,7 @@ export function validateSubmission(
 
   for (const [name, field] of byName) {
     const label = field.displayName;
-    const sent = values[name];
+    const sent = ownValue(values, name);
     if (!editable.get(name)) {
       if (sent !== undefined && !sameValue(field, sent.trim(), valueOf(name))) {
         add(label, SUBMISSION_MESSAGES.notEditable(label));

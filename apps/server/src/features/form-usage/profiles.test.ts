@@ -332,6 +332,25 @@ describe('POST /svc/formusage/submit', () => {
     });
   });
 
+  it('stores a field named like a property of every object (constructor) as any other', async () => {
+    const [id] = await insertFields(db(), [{ name: 'constructor', displayName: 'Constructor' }]);
+    await db().deleteFrom('forms').where('name', '=', 'EditEntityProfile').execute();
+    await insertForm(db(), 'EditEntityProfile', [id!]);
+    const response = await send('staff', entity(acmeEntity), { constructor: ' built ' });
+    expect(response.json()).toEqual({
+      message: PROFILE_SAVED_MESSAGE,
+      submittedData: { constructor: 'built' },
+    });
+    const emptied = await send('staff', entity(acmeEntity), {});
+    expect(emptied.statusCode).toBe(200);
+    const row = await db()
+      .selectFrom('entities')
+      .select('profile')
+      .where('party_entity_id', '=', acmeEntity)
+      .executeTakeFirstOrThrow();
+    expect(row.profile).toEqual({});
+  });
+
   it("lets a tenant user save its own tenant's and entities' profiles", async () => {
     expect((await send('acme', tenant(portal.acmeId), valid)).statusCode).toBe(200);
     const mark = await lastEventId(db());

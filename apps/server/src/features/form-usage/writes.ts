@@ -1,5 +1,6 @@
 import {
   canEditField,
+  ownValue,
   PROFILE_FORM_NAMES,
   profileKeyOf,
   SUBMISSION_MESSAGES,
@@ -133,15 +134,16 @@ export async function submitProfile(
     const fields = distinctFields(form.field_definitions);
     const stored = Object.fromEntries(stringEntries(owner.profile));
 
-    // A FileUpload field's value comes from its file, never from FormData.
-    const values = { ...submission.values };
+    // A FileUpload field's value comes from its file, never from FormData. The records built here
+    // have no prototype: a storage name may be `__proto__` or `constructor`.
+    const values = record(submission.values);
     const uploads = new Map(submission.files.map((file) => [file.field, file]));
     for (const field of fields) {
       if (field.type !== 'FileUpload') continue;
       const upload = uploads.get(field.name);
       if (upload && canEditField(field, actor.roles)) values[field.name] = upload.fileName;
       else if (canEditField(field, actor.roles)) {
-        const current = stored[profileKeyOf(field)];
+        const current = ownValue(stored, profileKeyOf(field));
         if (current === undefined) delete values[field.name];
         else values[field.name] = current;
       } else delete values[field.name];
@@ -155,21 +157,22 @@ export async function submitProfile(
     if (Object.keys(errors).length > 0) return { ok: false, errors };
 
     const trimmed = trimValues(values);
-    const before = (owner.profile ?? {}) as Record<string, unknown>;
-    const after: Record<string, unknown> = { ...before };
-    const submittedData: Record<string, string> = {};
+    // A profile row written by other means may hold anything: only an object is kept as such.
+    const before = isObject(owner.profile) ? owner.profile : {};
+    const after = record<unknown>(before);
+    const submittedData = record<string>({});
     const changed = new Set<string>();
     for (const field of fields) {
       if (!canEditField(field, actor.roles)) continue;
       const key = profileKeyOf(field);
-      const value = trimmed[field.name] ?? '';
+      const value = ownValue(trimmed, field.name) ?? '';
       if (value === '') {
         delete after[key];
       } else {
         after[key] = value;
         submittedData[field.name] = value;
       }
-      if (after[key] !== before[key]) changed.add(key);
+      if (after[key] !== (Object.hasOwn(before, key) ? before[key] : undefined)) changed.add(key);
     }
     for (const file of uploads.values()) {
       const field = fields.find((candidate) => candidate.name === file.field);
@@ -198,6 +201,13 @@ export async function submitProfile(
     return { ok: true, submittedData };
   });
 }
+
+/** A copy of `entries` without a prototype, so that any key is an own property. */
+const record = <Value = string>(entries: Readonly<Record<string, Value>>): Record<string, Value> =>
+  Object.assign(Object.create(null) as Record<string, Value>, entries);
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 type Owner = Awaited<ReturnType<typeof findProfileOwner>>;
 
