@@ -12,7 +12,8 @@ import { usePortalTestApp, type Caller } from '../../../test/portal-test-app.ts'
  * /svc/formauthoring/{name or formId}/submit, on the demo data (countries, document types).
  */
 
-const portal = usePortalTestApp();
+// No event workers: they would update the events of earlier tests while a test compares snapshots.
+const portal = usePortalTestApp({ eventWorkersEnabled: false });
 const db = () => portal.testApp.database.db;
 
 /** Staff only: tenant users and callers without a role are refused, anonymous callers too. */

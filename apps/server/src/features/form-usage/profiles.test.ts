@@ -19,7 +19,8 @@ import { eventsAfter, lastEventId } from '../../../test/recorded-events.ts';
  * portal user) and Globex ('globex').
  */
 
-const portal = usePortalTestApp();
+// No event workers: they would update the events of earlier tests while a test compares snapshots.
+const portal = usePortalTestApp({ eventWorkersEnabled: false });
 const db = () => portal.testApp.database.db;
 
 let acmeEntity: string;
