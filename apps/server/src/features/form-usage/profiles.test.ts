@@ -9,7 +9,7 @@ import { snapshotDatabase } from '../../../test/database-snapshot.ts';
 import { clearFormsAndProfiles, insertFields, insertForm } from '../../../test/form-rows.ts';
 import { attr, elements, hasAttr, parseHtml, withAttr } from '../../../test/html.ts';
 import { multipart, type Part } from '../../../test/multipart.ts';
-import { usePortalTestApp, type Caller } from '../../../test/portal-test-app.ts';
+import { CALLERS, usePortalTestApp, type Caller } from '../../../test/portal-test-app.ts';
 import { eventsAfter, lastEventId } from '../../../test/recorded-events.ts';
 
 /**
@@ -740,5 +740,75 @@ describe('POST /svc/formusage/submit', () => {
     const before = await snapshotDatabase(db());
     expect((await send(caller, tenant(portal.acmeId), valid)).statusCode).toBe(status);
     expect(await snapshotDatabase(db())).toEqual(before);
+  });
+});
+
+describe('who may call what', () => {
+  /** The status of every caller, in the order of CALLERS. */
+  const OWN_TENANT = {
+    anonymous: 401,
+    staff: 200,
+    admin: 200,
+    acme: 200,
+    globex: 404,
+    noRole: 403,
+  };
+  const ANY_TENANT_USER = { ...OWN_TENANT, globex: 200 };
+
+  it('answers every form usage call to every kind of caller as it should', async () => {
+    const file = (name: string): Part => ({ name, fileName: 'f.txt', content: 'f' });
+    expect(
+      (
+        await send('staff', tenant(portal.acmeId), { LegalName: 'Acme' }, [
+          file('DataObject.Certificate'),
+        ])
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await send('staff', entity(acmeEntity), {}, [file('DataObject.EntityDocument')])).statusCode,
+    ).toBe(200);
+    const calls: [string, (caller: Caller) => ReturnType<typeof get>, Record<Caller, number>][] = [
+      [
+        'group HTML of a profile form',
+        (caller) => get(caller, '/svc/formusage/Company/fieldgroup?form=EditTenantProfile'),
+        ANY_TENANT_USER,
+      ],
+      [
+        'tenant profile',
+        (caller) => get(caller, `/svc/formusage/tenant/${portal.acmeId}`),
+        OWN_TENANT,
+      ],
+      [
+        'entity profile',
+        (caller) => get(caller, `/svc/formusage/entity/${acmeEntity}`),
+        OWN_TENANT,
+      ],
+      [
+        'tenant file',
+        (caller) => get(caller, `/svc/formusage/tenant/${portal.acmeId}/files/Certificate`),
+        OWN_TENANT,
+      ],
+      [
+        'entity file',
+        (caller) => get(caller, `/svc/formusage/entity/${acmeEntity}/files/EntityDocument`),
+        OWN_TENANT,
+      ],
+      [
+        'tenant profile save',
+        (caller) => send(caller, tenant(portal.acmeId), { LegalName: 'Acme' }),
+        OWN_TENANT,
+      ],
+      [
+        'entity profile save',
+        (caller) => send(caller, entity(acmeEntity), { EntityRisk: 'No' }),
+        OWN_TENANT,
+      ],
+    ];
+    for (const [what, call, statuses] of calls) {
+      for (const caller of CALLERS) {
+        const response = await call(caller);
+        expect(response.statusCode, `${what} as ${caller}`).toBe(statuses[caller]);
+      }
+    }
   });
 });
