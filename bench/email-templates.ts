@@ -9,7 +9,7 @@ import {
 import { createTestMailer } from '../apps/server/src/features/email-templates/sending.ts';
 import { createSmtpTransport } from '../apps/server/src/outbox/notifications.ts';
 import { SmtpCatcher } from '../apps/server/src/outbox/smtp-catcher.ts';
-import { adminQuery, benchPostgresUrl, ratio, verdict } from './lib.ts';
+import { adminQuery, alternating, benchPostgresUrl, formatMs, ratio, verdict } from './lib.ts';
 
 /**
  * Email templates (issue 13), in a throwaway database `console_email_bench_<timestamp>`:
@@ -115,28 +115,6 @@ function report(
   console.log(
     `  ratio (bare / ours)                 : ${ratio(bare[1], ours[1])}× (target ≥ ${TARGET}): ${verdict(speed >= TARGET)}`,
   );
-}
-
-function formatMs(ms: number): string {
-  return ms < 1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(2)} ms`;
-}
-
-/**
- * Time per operation of `ours` and `bare`, `count` each, in 10 alternating rounds so that a
- * burst of load from elsewhere falls on both; the fastest round of each is kept.
- */
-function alternating(count: number, ours: () => unknown, bare: () => unknown): [number, number] {
-  const rounds = 10;
-  const perRound = Math.max(1, Math.floor(count / rounds));
-  const best = [Infinity, Infinity];
-  for (let round = 0; round < rounds; round++) {
-    [ours, bare].forEach((operation, which) => {
-      const started = performance.now();
-      for (let index = 0; index < perRound; index++) operation();
-      best[which] = Math.min(best[which]!, (performance.now() - started) / perRound);
-    });
-  }
-  return [best[0]!, best[1]!];
 }
 
 /**

@@ -4,6 +4,7 @@ import { benchDatabaseMaintenance } from './database-maintenance.ts';
 import { benchEmbeddedStart } from './embedded-start.ts';
 import { benchEntityLists } from './entity-lists.ts';
 import { benchEvents } from './events.ts';
+import { benchForms } from './forms.ts';
 import { stopBenchPostgres } from './lib.ts';
 import { benchMail } from './mail.ts';
 import { benchRatingsImport } from './ratings-import.ts';
@@ -21,6 +22,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'ratings-import': benchRatingsImport,
   'email-templates': benchEmailTemplates,
   'database-maintenance': benchDatabaseMaintenance,
+  forms: benchForms,
 };
 
 // `npm run bench -- entity-lists events` runs only the named benchmarks; no names runs them all.

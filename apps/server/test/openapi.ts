@@ -14,6 +14,7 @@ export interface JsonSchema {
   pattern?: string;
   format?: string;
   enum?: unknown[];
+  examples?: unknown[];
   nullable?: boolean;
 }
 
@@ -30,6 +31,8 @@ export interface Operation {
   parameters: Parameter[];
   /** The JSON body's schema, when the route declares one. */
   body?: JsonSchema;
+  /** The schema of the text parts of a multipart/form-data body, when the route reads one. */
+  multipart?: JsonSchema;
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -49,11 +52,13 @@ export async function loadOperations(app: ConsoleApp): Promise<Operation[]> {
         operation.requestBody as { content?: Record<string, { schema: JsonSchema }> }
       )?.content;
       const body = content?.['application/json']?.schema;
+      const multipart = content?.['multipart/form-data']?.schema;
       operations.push({
         method: method.toUpperCase(),
         path,
         parameters: (operation.parameters as Parameter[] | undefined) ?? [],
         ...(body ? { body } : {}),
+        ...(multipart ? { multipart } : {}),
       });
     }
   }

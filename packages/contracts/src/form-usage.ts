@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { apiRoute } from './api.ts';
 import { PARTY_ENTITY_ID_MAX_LENGTH } from './email-templates.ts';
-import { STORAGE_NAME_MAX_LENGTH, UI_GROUP_MAX_LENGTH, storageNameSchema } from './form-fields.ts';
-import { dataObjectKey, formNameSchema } from './forms.ts';
-import { pathIdSchema } from './ids.ts';
-import { text } from './text.ts';
+import {
+  FIELD_VALUE_MAX_LENGTH,
+  STORAGE_NAME_MAX_LENGTH,
+  UI_GROUP_MAX_LENGTH,
+  storageNameSchema,
+} from './form-fields.ts';
+import { dataObjectKey, formNameSchema, SUBMISSION_VALUES_MAX_COUNT } from './forms.ts';
+import { INT4_ID_MAX, isCanonicalId, pathIdSchema } from './ids.ts';
+import { recordError, text } from './text.ts';
 
 /**
  * Form usage: the tenant and entity profiles edited through the dynamic forms EditTenantProfile
@@ -44,10 +49,17 @@ export const PROFILE_SUBMIT_PARTS = {
  */
 export const profileFormDataSchema = z
   .record(
-    text({ name: 'An input name', max: STORAGE_NAME_MAX_LENGTH + 20 }),
-    z.string({ error: 'Each FormData value must be a string' }),
-    { error: 'FormData must be a JSON object of input name to value' },
+    text({ name: 'A FormData input name', max: STORAGE_NAME_MAX_LENGTH + 20 }),
+    text({
+      name: 'A FormData value',
+      max: FIELD_VALUE_MAX_LENGTH,
+      typeError: 'Each FormData value must be a string',
+    }),
+    { error: recordError('FormData must be a JSON object of input name to value') },
   )
+  .refine((inputs) => Object.keys(inputs).length <= SUBMISSION_VALUES_MAX_COUNT, {
+    error: `FormData can carry at most ${SUBMISSION_VALUES_MAX_COUNT} values`,
+  })
   .transform((inputs, ctx) => {
     const values: Record<string, string> = {};
     for (const [input, value] of Object.entries(inputs)) {
@@ -65,6 +77,79 @@ export const profileFormDataSchema = z
     }
     return values;
   });
+
+const TENANT_ID_PART_MAX_LENGTH = 20;
+
+/**
+ * The text parts of POST svc/formusage/submit (the files are parts of their own, named
+ * `DataObject.<storage name>`): Target, the id its target needs (TenantId for a Tenant, EntityId
+ * for an Entity; the other one, if sent, is not used), and FormData, parsed from JSON into the
+ * values by storage name (`profileFormDataSchema`, with the limits of a DataObject). Each
+ * problem names its part.
+ */
+export const profileSubmitPartsSchema = z
+  .object({
+    Target: z.enum(PROFILE_TARGETS, {
+      error: (issue) =>
+        issue.input === undefined
+          ? 'Target is required (Tenant or Entity).'
+          : 'Target must be Tenant or Entity.',
+    }),
+    TenantId: text({ name: 'TenantId', max: TENANT_ID_PART_MAX_LENGTH })
+      .meta({ examples: ['1'] })
+      .optional(),
+    EntityId: text({ name: 'EntityId', max: PARTY_ENTITY_ID_MAX_LENGTH }).optional(),
+    FormData: text({ name: 'FormData', max: PROFILE_FORM_DATA_MAX_BYTES })
+      .meta({
+        description: 'JSON: input name (DataObject.<storage name>) to value',
+        examples: ['{"DataObject.LegalName":"Acme Corporation"}'],
+      })
+      .transform((raw, ctx) => {
+        try {
+          return JSON.parse(raw) as unknown;
+        } catch {
+          ctx.issues.push({ code: 'custom', input: raw, message: 'FormData must be JSON.' });
+          return z.NEVER;
+        }
+      })
+      .pipe(profileFormDataSchema)
+      .optional(),
+  })
+  .transform((parts, ctx) => {
+    if (parts.FormData === undefined) {
+      ctx.issues.push({
+        code: 'custom',
+        input: undefined,
+        path: ['FormData'],
+        message: 'FormData is required.',
+      });
+    }
+    const idPart = parts.Target === 'Tenant' ? 'TenantId' : 'EntityId';
+    const id = parts[idPart];
+    if (id === undefined || id === '') {
+      ctx.issues.push({
+        code: 'custom',
+        input: id,
+        path: [idPart],
+        message: `${idPart} is required for ${parts.Target === 'Tenant' ? 'a Tenant' : 'an Entity'} profile.`,
+      });
+      return z.NEVER;
+    }
+    if (parts.Target === 'Tenant' && !isCanonicalId(id, INT4_ID_MAX)) {
+      ctx.issues.push({
+        code: 'custom',
+        input: id,
+        path: [idPart],
+        message: `TenantId must be a whole number from 1 to ${INT4_ID_MAX}, in plain digits.`,
+      });
+      return z.NEVER;
+    }
+    if (parts.FormData === undefined) return z.NEVER;
+    return parts.Target === 'Tenant'
+      ? { target: parts.Target, tenantId: Number(id), values: parts.FormData }
+      : { target: parts.Target, entityId: id, values: parts.FormData };
+  });
+export type ProfileSubmitParts = z.output<typeof profileSubmitPartsSchema>;
 
 /**
  * GET svc/formusage/tenant/{id} and GET svc/formusage/entity/{id}: the profile's stored values

@@ -12,7 +12,7 @@ import {
   type FormField,
 } from './form-fields.ts';
 import { INT4_ID_MAX, isCanonicalId } from './ids.ts';
-import { text } from './text.ts';
+import { recordError, text } from './text.ts';
 
 /**
  * Forms: definitions built from the field catalogue, their rendering and their test submission
@@ -165,7 +165,7 @@ export const dataObjectSchema = z
       max: FIELD_VALUE_MAX_LENGTH,
       typeError: 'Each value must be a string',
     }),
-    { error: 'DataObject must be an object of field name to value' },
+    { error: recordError('DataObject must be an object of field name to value') },
   )
   .refine((values) => Object.keys(values).length <= SUBMISSION_VALUES_MAX_COUNT, {
     error: `A submission can carry at most ${SUBMISSION_VALUES_MAX_COUNT} values`,

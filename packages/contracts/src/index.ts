@@ -17,3 +17,4 @@ export * from './ratings.ts';
 export * from './email-templates.ts';
 export * from './migrations.ts';
 export * from './database-scripts.ts';
+export * from './form-submission.ts';

@@ -100,3 +100,13 @@ function isDeeperThan(value: unknown, max: number, path: string[]): boolean {
   }
   return false;
 }
+
+/**
+ * The error of a record (`z.record(keySchema, ...)`): a key its schema refuses says that schema's
+ * own message ('A field name must be 50 characters or less'), anything else `message`. Zod's own
+ * message for a refused key, 'Invalid key in record', would not say what is wrong with it.
+ */
+export function recordError(message: string) {
+  return (issue: { code?: string; issues?: readonly { message?: string }[] }) =>
+    issue.code === 'invalid_key' ? (issue.issues?.[0]?.message ?? message) : message;
+}

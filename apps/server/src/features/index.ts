@@ -6,6 +6,7 @@ import { registerCountryRoutes } from './countries/routes.ts';
 import { registerDocumentTypeRoutes } from './document-types/routes.ts';
 import { registerFormFieldRoutes } from './form-fields/routes.ts';
 import { registerFormRoutes } from './forms/routes.ts';
+import { registerFormUsageRoutes } from './form-usage/routes.ts';
 import { registerTenantRoutes } from './tenants/routes.ts';
 import { registerTenantUserRoutes } from './tenant-users/routes.ts';
 import { registerEntityRoutes } from './entities/routes.ts';
@@ -45,6 +46,7 @@ export async function registerFeatures(app: ConsoleApp, appDeps: AppDependencies
     registerDocumentTypeRoutes(features, deps);
     registerFormFieldRoutes(features, deps);
     registerFormRoutes(features, deps);
+    registerFormUsageRoutes(features, deps);
     registerTenantRoutes(features, deps);
     registerTenantUserRoutes(features, deps);
     registerEntityRoutes(features, deps);

@@ -9,14 +9,16 @@ import {
   type JsonSchema,
   type Operation,
 } from '../../test/openapi.ts';
+import { multipart, type TextPart } from '../../test/multipart.ts';
 import { createPortalTestApp, type PortalTestApp } from '../../test/portal-test-app.ts';
 
 /**
  * Hostile input over every endpoint of the OpenAPI document (docs/architecture.md, "Input"), so
  * that a new endpoint is covered without editing this test: for every string field of every write
  * body, a NUL, both halves of a lone surrogate, an over-long value; for every body, deep nesting
- * and a UTF-16 charset; for every query and path parameter, the same texts. Each gets a 4xx that
- * names the field, nothing is written, and no request answers 500.
+ * and a UTF-16 charset; for every query and path parameter, the same texts; for every text part
+ * of a multipart body, the same texts (a lone surrogate in a part declared UTF-16). Each gets a 4xx
+ * that names the field, nothing is written, and no request answers 500.
  */
 
 let portal: PortalTestApp;
@@ -201,8 +203,10 @@ describe('hostile input on every endpoint', () => {
   });
 
   it('gives every string field of a write body a maximum length or a pattern', () => {
-    for (const operation of operations.filter((op) => op.body)) {
-      for (const { path, schema } of fieldsOf(operation.body as JsonSchema).strings) {
+    for (const operation of operations) {
+      const body = operation.body ?? operation.multipart;
+      if (!body) continue;
+      for (const { path, schema } of fieldsOf(body).strings) {
         if (path.includes(KEY)) continue;
         const bounded = schema.maxLength ?? schema.pattern ?? schema.format ?? schema.enum;
         expect(bounded, `${operation.method} ${operation.path} ${dotted(path)}`).toBeDefined();
@@ -269,7 +273,8 @@ describe('hostile input on every endpoint', () => {
 
   it('refuses text that cannot be stored in bodies no schema describes', async () => {
     await expectNothingWritten(async () => {
-      for (const operation of operations.filter((op) => isWrite(op) && !op.body)) {
+      // A multipart endpoint has a schema (of its parts): the multipart tests below are its.
+      for (const operation of operations.filter((op) => isWrite(op) && !op.body && !op.multipart)) {
         for (const [body, field] of [
           [{ note: 'a\u0000b' }, 'note'],
           [{ list: ['fine', 'x\udc00'] }, 'list.1'],
@@ -314,6 +319,83 @@ describe('hostile input on every endpoint', () => {
             if (response.statusCode === 400) {
               expect(namesField(response, parameter.name, parameter.name), where).toBe(true);
             }
+          }
+        }
+      }
+    });
+  });
+});
+
+/** Text parts of a multipart body: each property of the schema, with its example or first value. */
+function sampleParts(schema: JsonSchema): TextPart[] {
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
+    name,
+    value: String(property.examples?.[0] ?? property.enum?.[0] ?? 'sample'),
+  }));
+}
+
+const sendParts = (operation: Operation, parts: TextPart[]) => {
+  const { payload, headers } = multipart(parts);
+  return portal.call(
+    'admin',
+    operation.method as 'POST',
+    urlOf(operation, pathValues(operation)),
+    payload,
+    headers,
+  );
+};
+
+describe('hostile input on every multipart endpoint', () => {
+  const multipartOperations = () => operations.filter((op) => op.multipart);
+
+  it('finds the multipart endpoints in the OpenAPI document', () => {
+    expect(multipartOperations().map((op) => `${op.method} ${op.path}`)).toContain(
+      'POST /svc/formusage/submit',
+    );
+  });
+
+  it('answers 415 to a JSON body, naming the content type', async () => {
+    await expectNothingWritten(async () => {
+      for (const operation of multipartOperations()) {
+        const body = Object.fromEntries(
+          sampleParts(operation.multipart!).map((part) => [part.name, part.value]),
+        );
+        const response = await send(operation, body);
+        const where = `${operation.method} ${operation.path}`;
+        expect(response.statusCode, where).toBe(415);
+        expect(response.json().errors, where).toEqual([
+          { path: 'content-type', message: expect.stringContaining('multipart/form-data') },
+        ]);
+      }
+    });
+  });
+
+  it('refuses NUL, lone surrogates and over-long text in every text part, naming it', async () => {
+    await expectNothingWritten(async () => {
+      for (const operation of multipartOperations()) {
+        const schema = operation.multipart!;
+        const base = sampleParts(schema);
+        for (const [name, property] of Object.entries(schema.properties ?? {})) {
+          const values: [string, TextPart][] = [
+            ['a NUL', { name, value: 'a\u0000b' }],
+            // UTF-8 cannot carry a lone surrogate; a part may declare another charset.
+            ...HOSTILE_TEXTS.slice(1).map(([what, text]): [string, TextPart] => [
+              `${what} (UTF-16)`,
+              {
+                name,
+                value: Buffer.from(text, 'utf16le'),
+                contentType: 'text/plain; charset=utf-16le',
+              },
+            ]),
+            ['an over-long text', { name, value: overLong(property) }],
+          ];
+          for (const [what, part] of values) {
+            const parts = base.map((other) => (other.name === name ? part : other));
+            const response = await sendParts(operation, parts);
+            const where = `${operation.method} ${operation.path} ${name}: ${what}`;
+            expect(response.statusCode, where).toBeGreaterThanOrEqual(400);
+            expect(response.statusCode, where).toBeLessThan(500);
+            expect(namesField(response, name, name), where).toBe(true);
           }
         }
       }

@@ -16,7 +16,15 @@ export function loggerOptions(
   const options: LoggerOptions = {
     level: config.logLevel,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        // @fastify/multipart logs the options it gives busboy, the request headers among them,
+        // at trace level.
+        'busboyOptions.headers.authorization',
+        'busboyOptions.headers.cookie',
+      ],
       remove: true,
     },
     serializers: {

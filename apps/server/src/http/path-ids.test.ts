@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotDatabase } from '../../test/database-snapshot.ts';
+import { insertFields, insertForm } from '../../test/form-rows.ts';
 import { loadOperations, urlOf, type Operation } from '../../test/openapi.ts';
 import { createPortalTestApp, type PortalTestApp } from '../../test/portal-test-app.ts';
 
@@ -19,6 +20,8 @@ let allOperations: Operation[];
 let existing: Record<string, string>;
 /** Values a text parameter must not be given here (they name real rows). */
 let realTextIds: Set<string>;
+/** A real entity: the `{id}` of the entity profile routes. */
+let entityId: string;
 
 beforeAll(async () => {
   portal = await createPortalTestApp({ eventWorkersEnabled: false });
@@ -35,11 +38,33 @@ beforeAll(async () => {
   const documentTypes = await db.selectFrom('document_types').select('id').execute();
   const users = await db.selectFrom('entity_users').select('party_user_id').execute();
   const keyName = Object.keys(user.keys as Record<string, string>)[0] ?? 'missing';
-  existing = { userId: user.party_user_id, keyName };
+  // A form with a group and a FileUpload field, so that the forms' and profiles' paths name rows.
+  const [fieldId] = await insertFields(db, [
+    { name: 'PathIdsFile', type: 'FileUpload', uiGroup: 'PathIdsGroup' },
+  ]);
+  await insertForm(db, 'PathIdsForm', [fieldId!]);
+  const forms = await db.selectFrom('forms').select('name').execute();
+  const fields = await db.selectFrom('form_fields').select(['name', 'ui_group']).execute();
+  const entities = await db.selectFrom('entities').select('party_entity_id').execute();
+  existing = {
+    userId: user.party_user_id,
+    keyName,
+    name: 'PathIdsForm',
+    nameOrId: 'PathIdsForm',
+    group: 'PathIdsGroup',
+    field: 'PathIdsFile',
+  };
+  entityId = entities[0]!.party_entity_id;
   realTextIds = new Set([
     ...documentTypes.map((row) => row.id),
     ...users.map((row) => row.party_user_id),
     keyName,
+    // Names are looked up whatever their letter case.
+    ...[
+      ...forms.map((row) => row.name),
+      ...fields.flatMap((row) => [row.name, row.ui_group]),
+    ].flatMap((name) => [name, name.toLowerCase(), name.toUpperCase()]),
+    ...entities.map((row) => row.party_entity_id),
   ]);
 });
 
@@ -59,6 +84,7 @@ const VALID_BODIES: Record<string, unknown> = {
     productScope: 0,
     activeVersionId: null,
   },
+  'POST /svc/formauthoring/{nameOrId}/submit': { DataObject: {} },
 };
 
 const CANONICAL = /^[1-9][0-9]*$/;
@@ -162,7 +188,9 @@ describe('every route with a path id', () => {
 });
 
 function send(operation: Operation, name: string, value: string) {
-  const values: Record<string, string> = { ...existing, id: '1', [name]: value };
+  // The entity profile routes take a party entity id as their {id}.
+  const id = operation.path.startsWith('/svc/formusage/entity/') ? entityId : '1';
+  const values: Record<string, string> = { ...existing, id, [name]: value };
   const body = VALID_BODIES[`${operation.method} ${operation.path}`];
   return portal.call('admin', operation.method as 'PUT', urlOf(operation, values), body);
 }
