@@ -8,7 +8,7 @@
  * fails the dialog stays open with everything typed: a 400 whose problems all name fields shows
  * each under its field, anything else shows the server's message above the buttons.
  */
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   FormProvider,
   type FieldPath,
@@ -31,7 +31,7 @@ import { apiErrorMessage } from '@/lib/api-client';
 import { FormSchemaContext } from './form-schema';
 import { serverFieldErrors } from './server-errors';
 
-interface FormDialogState {
+export interface FormDialogState {
   pending: boolean;
   setPending: (pending: boolean) => void;
   close: () => void;
@@ -39,7 +39,12 @@ interface FormDialogState {
 
 const FormDialogContext = createContext<FormDialogState | null>(null);
 
-function useFormDialog(): FormDialogState {
+/**
+ * The state of the `FormDialog` around a form: its pending flag (no closing while saving) and a
+ * way to close it. `DialogForm` uses it; a form that is not a react-hook-form one (the dynamic
+ * forms) uses it directly.
+ */
+export function useFormDialog(): FormDialogState {
   const state = useContext(FormDialogContext);
   if (!state) throw new Error('DialogForm is used outside a FormDialog');
   return state;
@@ -64,6 +69,9 @@ export function FormDialog({
   children,
 }: FormDialogProps) {
   const [pending, setPending] = useState(false);
+  // The element that had the focus when the dialog opened (a row's button): it gets it back on
+  // closing, for a dialog opened from a list has no Radix trigger to return to.
+  const opener = useRef<HTMLElement | null>(null);
   const state = useMemo(
     () => ({ pending, setPending, close: () => onOpenChange(false) }),
     [pending, onOpenChange],
@@ -75,7 +83,18 @@ export function FormDialog({
         if (!pending) onOpenChange(next);
       }}
     >
-      <DialogContent className={className}>
+      <DialogContent
+        className={className}
+        onOpenAutoFocus={() => {
+          opener.current =
+            document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          if (!opener.current?.isConnected) return;
+          event.preventDefault();
+          opener.current.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
