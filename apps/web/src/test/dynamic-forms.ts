@@ -3,34 +3,8 @@
  * design, "Rendered HTML": a fieldset per group, a grid cell per field with its label, control,
  * note and error line), and the countries and document types of the setup event.
  */
-import type { Country, DocumentType, FormFieldType } from '@console/contracts';
-
-function country(id: number, countryName: string): Country {
-  return {
-    id,
-    countryName,
-    alpha2Code: 'XX',
-    alpha3Code: 'XXX',
-    sequence: null,
-    validFrom: null,
-    validTo: null,
-    cachedRisk: null,
-    cachedRiskAt: null,
-  };
-}
-
-function documentType(id: string, displayName: string): DocumentType {
-  return {
-    id,
-    displayName,
-    tags: [],
-    apiReferences: {},
-    sequence: null,
-    validFrom: null,
-    validTo: null,
-    validityPeriod: null,
-  };
-}
+import type { FormFieldType } from '@console/contracts';
+import { country, documentType } from './reference-data';
 
 /** GET api/countries and GET api/documenttypes, for the setup event. */
 export const REFERENCE_ROUTES = {

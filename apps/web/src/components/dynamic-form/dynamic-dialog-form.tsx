@@ -6,7 +6,8 @@
  */
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CircleAlertIcon, CircleCheckIcon, TriangleAlertIcon } from 'lucide-react';
-import { useFormDialog } from '@/components/form';
+import { DialogFormButtons, useFormDialog } from '@/components/form';
+import { ApiErrorAlert } from '@/components/api-error-alert';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
@@ -90,14 +91,12 @@ export function DynamicDialogForm({
           </AlertDescription>
         </Alert>
       )}
-      <DialogFooter>
-        <Button type="button" variant="outline" disabled={pending} onClick={close}>
-          {cancelText}
-        </Button>
-        <Button type="submit" disabled={!canSubmit || pending} aria-busy={pending || undefined}>
-          {pending ? pendingText : submitText}
-        </Button>
-      </DialogFooter>
+      <DialogFormButtons
+        canSubmit={canSubmit}
+        submitText={submitText}
+        pendingText={pendingText}
+        cancelText={cancelText}
+      />
     </form>
   );
 }
@@ -118,6 +117,42 @@ function FieldMessages({ errors }: { errors: FieldErrors }) {
       ))}
     </ul>
   );
+}
+
+/** What a dynamic dialog needs loaded first (the form's definition, the profile). */
+interface Loading {
+  isPending: boolean;
+  error: Error | null;
+  refetch: () => unknown;
+}
+
+/**
+ * What the dialog shows while what it needs loads (`loadingText`), or when that failed (the
+ * error, Retry and Close); null once it is there.
+ */
+export function loadingOrFailure(
+  query: Loading,
+  { loadingText, closeText }: { loadingText: string; closeText: string },
+): ReactNode | null {
+  if (query.error) {
+    return (
+      <DynamicDialogMessage closeText={closeText}>
+        <ApiErrorAlert
+          error={query.error}
+          fallback={query.error.message}
+          onRetry={() => void query.refetch()}
+        />
+      </DynamicDialogMessage>
+    );
+  }
+  if (query.isPending) {
+    return (
+      <p role="status" className="text-muted-foreground text-sm">
+        {loadingText}
+      </p>
+    );
+  }
+  return null;
 }
 
 /** What the dialog shows instead of the form (it is loading, failed or missing): Close only. */

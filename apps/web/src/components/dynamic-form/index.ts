@@ -10,6 +10,7 @@ export {
 export {
   DynamicDialogForm,
   DynamicDialogMessage,
+  loadingOrFailure,
   type DynamicDialogFormProps,
   type SubmitOutcome,
 } from './dynamic-dialog-form';

@@ -132,7 +132,7 @@ export function DialogForm<TValues extends FieldValues, TOutput>({
   serverFields,
   children,
 }: DialogFormProps<TValues, TOutput>) {
-  const { pending, setPending, close } = useFormDialog();
+  const { setPending, close } = useFormDialog();
   const [failure, setFailure] = useState<unknown>(null);
 
   const submit = form.handleSubmit(async (values) => {
@@ -167,16 +167,40 @@ export function DialogForm<TValues extends FieldValues, TOutput>({
               <AlertDescription>{apiErrorMessage(failure)}</AlertDescription>
             </Alert>
           )}
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={pending} onClick={close}>
-              {cancelText}
-            </Button>
-            <Button type="submit" disabled={!canSubmit || pending} aria-busy={pending || undefined}>
-              {pending ? pendingText : submitText}
-            </Button>
-          </DialogFooter>
+          <DialogFormButtons
+            canSubmit={canSubmit}
+            submitText={submitText}
+            pendingText={pendingText}
+            cancelText={cancelText}
+          />
         </form>
       </FormSchemaContext>
     </FormProvider>
+  );
+}
+
+/**
+ * Cancel and Save (or the dialog's submit text) at the foot of a dialog's form: while it is sent
+ * both are disabled and Save says `pendingText`. Cancel closes the dialog.
+ */
+export function DialogFormButtons({
+  canSubmit = true,
+  submitText,
+  pendingText,
+  cancelText,
+}: Pick<
+  DialogFormProps<FieldValues, unknown>,
+  'canSubmit' | 'submitText' | 'pendingText' | 'cancelText'
+>) {
+  const { pending, close } = useFormDialog();
+  return (
+    <DialogFooter>
+      <Button type="button" variant="outline" disabled={pending} onClick={close}>
+        {cancelText}
+      </Button>
+      <Button type="submit" disabled={!canSubmit || pending} aria-busy={pending || undefined}>
+        {pending ? pendingText : submitText}
+      </Button>
+    </DialogFooter>
   );
 }

@@ -2,6 +2,7 @@ export { ChipsInput, type ChipsAddition, type ChipsInputProps } from './chips-in
 export { contractResolver } from './contract-resolver';
 export {
   DialogForm,
+  DialogFormButtons,
   FormDialog,
   useFormDialog,
   type DialogFormProps,

@@ -19,10 +19,10 @@ import {
   type Profile,
   type Tenant,
 } from '@console/contracts';
-import { ApiErrorAlert } from '@/components/api-error-alert';
 import {
   DynamicDialogForm,
   DynamicDialogMessage,
+  loadingOrFailure,
   serverMessageOf,
   useFieldGroups,
   validationProblemOf,
@@ -91,24 +91,11 @@ function ProfileDialog({
 function ProfileLoader({ subject }: { subject: ProfileSubject }) {
   const { t } = useTranslation();
   const profile = useProfileQuery(subject);
-  if (profile.isPending) {
-    return (
-      <p role="status" className="text-muted-foreground text-sm">
-        {t('formUsage.loading')}
-      </p>
-    );
-  }
-  if (profile.isError) {
-    return (
-      <DynamicDialogMessage closeText={t('formUsage.cancel')}>
-        <ApiErrorAlert
-          error={profile.error}
-          fallback={profile.error.message}
-          onRetry={() => void profile.refetch()}
-        />
-      </DynamicDialogMessage>
-    );
-  }
+  const waiting = loadingOrFailure(profile, {
+    loadingText: t('formUsage.loading'),
+    closeText: t('formUsage.cancel'),
+  });
+  if (waiting || !profile.data) return waiting;
   const { formExists, formName, groups } = profile.data;
   if (!formExists || groups.length === 0) {
     return (

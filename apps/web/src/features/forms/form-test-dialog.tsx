@@ -10,10 +10,9 @@ import { useMemo } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { effectiveGroupOrder } from '@console/contracts';
-import { ApiErrorAlert } from '@/components/api-error-alert';
 import {
   DynamicDialogForm,
-  DynamicDialogMessage,
+  loadingOrFailure,
   serverMessageOf,
   useFieldGroups,
   validationProblemOf,
@@ -75,20 +74,14 @@ function FormTest({ formName }: { formName: string | null }) {
   });
   const setup = useFormChoices();
 
-  if (formName !== null && definition.isPending) {
-    return (
-      <p role="status" className="text-muted-foreground text-sm">
-        {t('formUsage.test.loading')}
-      </p>
-    );
-  }
-  if (definition.isError) {
-    return (
-      <DynamicDialogMessage closeText={t('formUsage.test.close')}>
-        <ApiErrorAlert error={definition.error} onRetry={() => void definition.refetch()} />
-      </DynamicDialogMessage>
-    );
-  }
+  // Without a form name nothing loads: Submit then says the name is missing.
+  const waiting =
+    formName !== null &&
+    loadingOrFailure(definition, {
+      loadingText: t('formUsage.test.loading'),
+      closeText: t('formUsage.test.close'),
+    });
+  if (waiting) return waiting;
 
   const warnings = loadWarnings(fieldGroups, t);
   if (formName !== null && groups.length === 0) {

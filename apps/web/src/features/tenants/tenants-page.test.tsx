@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Country, Tenant } from '@console/contracts';
+import type { Tenant } from '@console/contracts';
 import { STAFF_USER } from '@/app/testing/render';
 import { jsonResponse, mockApi, renderScreen } from '@/app/testing/screen';
 import TenantsPage from '.';
 import { setUpScreenTests } from '@/test/screen-tests';
 import { groupHtml, htmlResponse } from '@/test/dynamic-forms';
+import { country } from '@/test/reference-data';
 import {
   chooseOption,
   columnHeaders,
@@ -30,19 +31,6 @@ function tenant(
 const acme = tenant(1, 'Acme Corporation', [840, 'United States of America'], ['acme']);
 const globex = tenant(2, 'Globex Limited', [826, 'United Kingdom'], ['globex', 'globexlimited']);
 
-function country(id: number, countryName: string): Country {
-  return {
-    id,
-    countryName,
-    alpha2Code: 'XX',
-    alpha3Code: 'XXX',
-    sequence: null,
-    validFrom: null,
-    validTo: null,
-    cachedRisk: null,
-    cachedRiskAt: null,
-  };
-}
 const COUNTRIES = [
   country(840, 'United States of America'),
   country(826, 'United Kingdom'),
