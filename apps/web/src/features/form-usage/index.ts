@@ -1,2 +1,2 @@
 export { ProfileButton } from './profile-button';
-export { EntityProfileDialog, TenantProfileDialog } from './profile-dialog';
+export { EntityProfileDialog, TenantProfileDialog } from './lazy-profile-dialogs';

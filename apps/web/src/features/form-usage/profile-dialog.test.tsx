@@ -8,7 +8,7 @@ import { saveFile } from '@/lib/download';
 import { setUpScreenTests } from '@/test/screen-tests';
 import { groupHtml, htmlResponse, REFERENCE_ROUTES, type TestField } from '@/test/dynamic-forms';
 import type { User } from '@/test/queries';
-import { EntityProfileDialog, TenantProfileDialog } from '.';
+import { EntityProfileDialog, TenantProfileDialog } from './profile-dialog';
 
 vi.mock('@/lib/download', () => ({ saveFile: vi.fn() }));
 
