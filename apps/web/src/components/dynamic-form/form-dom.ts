@@ -62,7 +62,11 @@ export function prefill(root: ParentNode, values: InputValues): void {
       continue;
     } else {
       control.value = value;
-      if (control instanceof HTMLSelectElement && control.value !== value) {
+      if (
+        control instanceof HTMLSelectElement &&
+        control.dataset.choices !== undefined &&
+        control.value !== value
+      ) {
         control.dataset[PENDING_VALUE] = value;
       }
     }

@@ -13,6 +13,7 @@ import { toast } from 'sonner';
 import { CircleAlertIcon, FileIcon } from 'lucide-react';
 import {
   dataObjectInputName,
+  entityDisplayName,
   PROFILE_FORM_NAMES,
   PROFILE_SAVED_MESSAGE,
   type Entity,
@@ -59,7 +60,7 @@ export function TenantProfileDialog({ tenant, ...props }: DialogProps & { tenant
 /** The profile dialog of an entity (form EditEntityProfile). */
 export function EntityProfileDialog({ entity, ...props }: DialogProps & { entity: Entity | null }) {
   const subject = useMemo<ProfileSubject | null>(
-    () => entity && { target: 'Entity', id: entity.partyEntityId, name: entity.displayName },
+    () => entity && { target: 'Entity', id: entity.partyEntityId, name: entityDisplayName(entity) },
     [entity],
   );
   return <ProfileDialog subject={subject} {...props} />;
