@@ -26,6 +26,8 @@ declare module '@/locales/en.json?*' {
   export const tenantUsers: (typeof en)['tenantUsers'];
   export const entities: (typeof en)['entities'];
   export const entityUsers: (typeof en)['entityUsers'];
+  export const dynamicForm: (typeof en)['dynamicForm'];
+  export const formUsage: (typeof en)['formUsage'];
   export const emailSettings: (typeof en)['emailSettings'];
   export const emailTemplates: (typeof en)['emailTemplates'];
   export const forms: (typeof en)['forms'];

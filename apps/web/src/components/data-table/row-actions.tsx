@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { PencilIcon, Trash2Icon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
@@ -8,12 +9,21 @@ export interface RowActionsProps {
   onEdit?: () => void;
   deleteLabel: string;
   onDelete: () => void;
+  /** The row's other actions (a tenant's Profile), before edit and delete. */
+  children?: ReactNode;
 }
 
 /** The edit and delete icon buttons of a list row, the same on every list screen. */
-export function RowActions({ editLabel, onEdit, deleteLabel, onDelete }: RowActionsProps) {
+export function RowActions({
+  editLabel,
+  onEdit,
+  deleteLabel,
+  onDelete,
+  children,
+}: RowActionsProps) {
   return (
     <div className="flex items-center gap-1">
+      {children}
       {editLabel !== undefined && (
         <Button
           variant="ghost"

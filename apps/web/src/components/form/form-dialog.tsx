@@ -9,7 +9,7 @@
  * each under its field, a 409 shows under `conflictField` when the dialog names one (a name that
  * is taken), anything else shows the server's message above the buttons.
  */
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   FormProvider,
   type FieldPath,
@@ -32,7 +32,7 @@ import { ApiError, apiErrorMessage } from '@/lib/api-client';
 import { FormSchemaContext } from './form-schema';
 import { serverFieldErrors } from './server-errors';
 
-interface FormDialogState {
+export interface FormDialogState {
   pending: boolean;
   setPending: (pending: boolean) => void;
   close: () => void;
@@ -40,7 +40,12 @@ interface FormDialogState {
 
 const FormDialogContext = createContext<FormDialogState | null>(null);
 
-function useFormDialog(): FormDialogState {
+/**
+ * The state of the `FormDialog` around a form: its pending flag (no closing while saving) and a
+ * way to close it. `DialogForm` uses it; a form that is not a react-hook-form one (the dynamic
+ * forms) uses it directly.
+ */
+export function useFormDialog(): FormDialogState {
   const state = useContext(FormDialogContext);
   if (!state) throw new Error('DialogForm is used outside a FormDialog');
   return state;
@@ -65,6 +70,9 @@ export function FormDialog({
   children,
 }: FormDialogProps) {
   const [pending, setPending] = useState(false);
+  // The element that had the focus when the dialog opened (a row's button): it gets it back on
+  // closing, for a dialog opened from a list has no Radix trigger to return to.
+  const opener = useRef<HTMLElement | null>(null);
   const state = useMemo(
     () => ({ pending, setPending, close: () => onOpenChange(false) }),
     [pending, onOpenChange],
@@ -76,7 +84,18 @@ export function FormDialog({
         if (!pending) onOpenChange(next);
       }}
     >
-      <DialogContent className={className}>
+      <DialogContent
+        className={className}
+        onOpenAutoFocus={() => {
+          opener.current =
+            document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          if (!opener.current?.isConnected) return;
+          event.preventDefault();
+          opener.current.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
@@ -117,7 +136,7 @@ export function DialogForm<TValues extends FieldValues, TOutput>({
   conflictField,
   children,
 }: DialogFormProps<TValues, TOutput>) {
-  const { pending, setPending, close } = useFormDialog();
+  const { setPending, close } = useFormDialog();
   const [failure, setFailure] = useState<unknown>(null);
 
   const submit = form.handleSubmit(async (values) => {
@@ -155,16 +174,40 @@ export function DialogForm<TValues extends FieldValues, TOutput>({
               <AlertDescription>{apiErrorMessage(failure)}</AlertDescription>
             </Alert>
           )}
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={pending} onClick={close}>
-              {cancelText}
-            </Button>
-            <Button type="submit" disabled={!canSubmit || pending} aria-busy={pending || undefined}>
-              {pending ? pendingText : submitText}
-            </Button>
-          </DialogFooter>
+          <DialogFormButtons
+            canSubmit={canSubmit}
+            submitText={submitText}
+            pendingText={pendingText}
+            cancelText={cancelText}
+          />
         </form>
       </FormSchemaContext>
     </FormProvider>
+  );
+}
+
+/**
+ * Cancel and Save (or the dialog's submit text) at the foot of a dialog's form: while it is sent
+ * both are disabled and Save says `pendingText`. Cancel closes the dialog.
+ */
+export function DialogFormButtons({
+  canSubmit = true,
+  submitText,
+  pendingText,
+  cancelText,
+}: Pick<
+  DialogFormProps<FieldValues, unknown>,
+  'canSubmit' | 'submitText' | 'pendingText' | 'cancelText'
+>) {
+  const { pending, close } = useFormDialog();
+  return (
+    <DialogFooter>
+      <Button type="button" variant="outline" disabled={pending} onClick={close}>
+        {cancelText}
+      </Button>
+      <Button type="submit" disabled={!canSubmit || pending} aria-busy={pending || undefined}>
+        {pending ? pendingText : submitText}
+      </Button>
+    </DialogFooter>
   );
 }

@@ -1,13 +1,17 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
 import { entityDisplayName, type Entity } from '@console/contracts';
+import { ProfileButton } from '@/features/form-usage';
 
 /**
  * The columns of the entities table (spec part 1, section 2, "Entities screen"): ID (sorted by
- * the server), tenant, the derived name (entityName, else the id) and country. The Profile
- * button (dynamic form EditEntityProfile) comes with the forms, and with it the actions column.
+ * the server), tenant, the derived name (entityName, else the id) and country; the actions
+ * column has the Profile button (dynamic form EditEntityProfile).
  */
-export function entitiesColumns(t: TFunction): ColumnDef<Entity>[] {
+export function entitiesColumns(
+  t: TFunction,
+  { onProfile }: { onProfile: (entity: Entity) => void },
+): ColumnDef<Entity>[] {
   return [
     {
       id: 'partyEntityId',
@@ -33,6 +37,18 @@ export function entitiesColumns(t: TFunction): ColumnDef<Entity>[] {
       accessorFn: (entity) => entity.country ?? t('entities.notSet'),
       header: t('entities.columns.country'),
       enableSorting: false,
+    },
+    {
+      id: 'actions',
+      header: t('entities.columns.actions'),
+      enableSorting: false,
+      meta: { className: 'w-0 whitespace-nowrap' },
+      cell: ({ row }) => (
+        <ProfileButton
+          name={entityDisplayName(row.original)}
+          onClick={() => onProfile(row.original)}
+        />
+      ),
     },
   ];
 }

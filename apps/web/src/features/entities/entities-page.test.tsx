@@ -8,6 +8,7 @@ import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
 import EntitiesPage from '.';
 import { setUpScreenTests } from '@/test/screen-tests';
 import { columnHeaders } from '@/test/queries';
+import { groupHtml, htmlResponse } from '@/test/dynamic-forms';
 
 function entity(index: number, entityName?: string): Entity {
   const partyEntityId = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
@@ -58,17 +59,52 @@ describe('entities screen', () => {
     mockApi({ 'GET /api/Entity': answerPage() });
     renderPage();
     await screen.findByRole('cell', { name: 'Entity 1' });
-    expect(columnHeaders(table())).toEqual(['ID', 'Tenant', 'Name', 'Country']);
+    expect(columnHeaders(table())).toEqual(['ID', 'Tenant', 'Name', 'Country', 'Actions']);
     const [first, second] = bodyRows();
     expect(
       within(first!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual([ALL[0]!.partyEntityId, 'Acme Corporation', 'Entity 1', 'US']);
+    ).toEqual([ALL[0]!.partyEntityId, 'Acme Corporation', 'Entity 1', 'US', 'Profile']);
     const secondCells = within(second!).getAllByRole('cell');
     expect(secondCells[2]).toHaveTextContent(ALL[1]!.partyEntityId);
     expect(secondCells[3]).toHaveTextContent('N/A');
-    expect(screen.queryByRole('button', { name: /Profile/ })).toBeNull();
+    expect(
+      within(secondCells[4]!).getByRole('button', { name: `Profile of ${ALL[1]!.partyEntityId}` }),
+    ).toBeVisible();
+  });
+
+  it('opens the entity’s profile dialog (form EditEntityProfile) from its Profile button', async () => {
+    const user = userEvent.setup();
+    const entityId = ALL[0]!.partyEntityId;
+    const api = mockApi({
+      'GET /api/Entity': answerPage(),
+      [`GET /svc/formusage/entity/${entityId}`]: {
+        target: 'Entity',
+        tenantId: 1,
+        partyEntityId: entityId,
+        formName: 'EditEntityProfile',
+        formExists: true,
+        groups: ['Entity details'],
+        metadata: { TradingName: 'Entity One Trading' },
+        updatedAt: null,
+        updatedBy: null,
+      },
+      'GET /svc/formusage/Entity%20details/fieldgroup': () =>
+        htmlResponse(groupHtml('Entity details', [{ name: 'TradingName', label: 'Trading name' }])),
+    });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Profile of Entity 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Entity profile: Entity 1' });
+    expect(await within(dialog).findByRole('textbox', { name: 'Trading name' })).toHaveValue(
+      'Entity One Trading',
+    );
+    // A tenant user: the staff reference lists are not asked for.
+    expect(api.callsTo('GET', '/api/countries')).toEqual([]);
+    const [groupCall] = api.spy.mock.calls
+      .map(([input]) => new URL(String(input)))
+      .filter((url) => url.pathname.endsWith('/fieldgroup'));
+    expect(groupCall?.searchParams.get('form')).toBe('EditEntityProfile');
   });
 
   it('asks the server for the page shown, with the page size, and pages by its total', async () => {

@@ -1,12 +1,14 @@
 /**
  * The entities screen of the tenant portal (spec part 1, section 2, "Entities screen"): the
  * entities of every tenant for staff, of their own tenant for a tenant user (the server decides),
- * one page at a time with the list screens' paging controls.
+ * one page at a time with the list screens' paging controls; each entity's Profile button opens
+ * its profile dialog (dynamic form EditEntityProfile).
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@console/contracts';
-import { ListScreen, QueryTable } from '@/components/data-table';
+import { ListScreen, QueryTable, type RowDialogs, useRowDialogs } from '@/components/data-table';
+import { EntityProfileDialog } from '@/features/form-usage';
 import { useServerPaging } from '@/lib/paging';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
 import { useEntitiesQuery } from './api';
@@ -16,20 +18,36 @@ import { entities } from '@/locales/en.json?entities&lang.json';
 
 addNamespaces({ entities });
 
+type Dialogs = RowDialogs<'profile', Entity>;
+
 export default function EntitiesPage() {
   const { t } = useTranslation();
+  const dialogs: Dialogs = useRowDialogs();
   return (
-    <ListScreen title={t('pages.entities')}>
-      <EntitiesTable />
+    <ListScreen
+      title={t('pages.entities')}
+      dialogs={
+        <EntityProfileDialog
+          open={dialogs.open === 'profile'}
+          onOpenChange={dialogs.onOpenChange}
+          entity={dialogs.row}
+        />
+      }
+    >
+      <EntitiesTable dialogs={dialogs} />
     </ListScreen>
   );
 }
 
-function EntitiesTable() {
+function EntitiesTable({ dialogs }: { dialogs: Dialogs }) {
   const { t } = useTranslation();
   const paging = useServerPaging(PAGE_SIZE_KEYS.entities);
   const entities = useEntitiesQuery(paging.offsetRequest);
-  const columns = useMemo(() => entitiesColumns(t), [t]);
+  const { show } = dialogs;
+  const columns = useMemo(
+    () => entitiesColumns(t, { onProfile: (row) => show('profile', row) }),
+    [t, show],
+  );
   return (
     <QueryTable<Entity>
       query={entities}

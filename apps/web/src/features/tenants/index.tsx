@@ -1,6 +1,7 @@
 /**
  * The tenants screen (spec part 1, section 2, "Tenants screen"): the sortable, paged table of
- * tenants, the add and edit dialog, and deleting a tenant after confirmation.
+ * tenants, the add and edit dialog, the profile dialog (dynamic form EditTenantProfile), and
+ * deleting a tenant after confirmation.
  */
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,7 @@ import {
   useDeleteTenantMutation,
   useTenantsQuery,
 } from './api';
+import { TenantProfileDialog } from '@/features/form-usage';
 import { TenantDialog } from './tenant-dialog';
 import { tenantsColumns } from './tenants-columns';
 import { addNamespaces } from '@/lib/i18n';
@@ -28,7 +30,7 @@ import { tenants } from '@/locales/en.json?tenants&lang.json';
 
 addNamespaces({ tenants });
 
-type Dialogs = RowDialogs<'add' | 'edit' | 'delete', Tenant>;
+type Dialogs = RowDialogs<'add' | 'edit' | 'delete' | 'profile', Tenant>;
 
 export default function TenantsPage() {
   const { t } = useTranslation();
@@ -39,11 +41,18 @@ export default function TenantsPage() {
       title={t('pages.tenants')}
       actions={<AddButton label={t('tenants.add')} onClick={() => dialogs.show('add')} />}
       dialogs={
-        <TenantDialog
-          open={dialogs.open === 'add' || dialogs.open === 'edit'}
-          onOpenChange={dialogs.onOpenChange}
-          tenant={dialogs.open === 'add' ? null : dialogs.row}
-        />
+        <>
+          <TenantDialog
+            open={dialogs.open === 'add' || dialogs.open === 'edit'}
+            onOpenChange={dialogs.onOpenChange}
+            tenant={dialogs.open === 'add' ? null : dialogs.row}
+          />
+          <TenantProfileDialog
+            open={dialogs.open === 'profile'}
+            onOpenChange={dialogs.onOpenChange}
+            tenant={dialogs.row}
+          />
+        </>
       }
     >
       <TenantsTable dialogs={dialogs} />
@@ -62,6 +71,7 @@ function TenantsTable({ dialogs }: { dialogs: Dialogs }) {
       tenantsColumns(t, {
         onEdit: (row) => show('edit', row),
         onDelete: (row) => show('delete', row),
+        onProfile: (row) => show('profile', row),
       }),
     [t, show],
   );

@@ -3,20 +3,22 @@ import type { TFunction } from 'i18next';
 import type { Tenant } from '@console/contracts';
 import { numberSorting, textSorting } from '@/components/data-table/sorting';
 import { actionsColumn } from '@/components/data-table/columns';
+import { ProfileButton } from '@/features/form-usage';
 
 export interface TenantColumnsOptions {
   onEdit: (tenant: Tenant) => void;
   onDelete: (tenant: Tenant) => void;
+  onProfile: (tenant: Tenant) => void;
 }
 
 /**
  * The columns of the tenants table (spec part 1, section 2, "Tenants screen"): ID, company name
- * and domicile country name, sortable, and the row's actions. The profile dialog (dynamic form
- * EditTenantProfile) comes with the forms.
+ * and domicile country name, sortable, and the row's actions: its profile (dynamic form
+ * EditTenantProfile), edit and delete.
  */
 export function tenantsColumns(
   t: TFunction,
-  { onEdit, onDelete }: TenantColumnsOptions,
+  { onEdit, onDelete, onProfile }: TenantColumnsOptions,
 ): ColumnDef<Tenant>[] {
   return [
     { accessorKey: 'id', header: t('tenants.columns.id'), sortingFn: numberSorting },
@@ -36,6 +38,7 @@ export function tenantsColumns(
       onEdit: () => onEdit(tenant),
       deleteLabel: t('tenants.delete', { name: tenant.companyName }),
       onDelete: () => onDelete(tenant),
+      children: <ProfileButton name={tenant.companyName} onClick={() => onProfile(tenant)} />,
     })),
   ];
 }

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Country, Tenant } from '@console/contracts';
+import type { Tenant } from '@console/contracts';
 import { STAFF_USER } from '@/app/testing/render';
 import { jsonResponse, mockApi, renderScreen } from '@/app/testing/screen';
 import TenantsPage from '.';
 import { setUpScreenTests } from '@/test/screen-tests';
+import { groupHtml, htmlResponse } from '@/test/dynamic-forms';
+import { country } from '@/test/reference-data';
 import {
   chooseOption,
   columnHeaders,
@@ -29,19 +31,6 @@ function tenant(
 const acme = tenant(1, 'Acme Corporation', [840, 'United States of America'], ['acme']);
 const globex = tenant(2, 'Globex Limited', [826, 'United Kingdom'], ['globex', 'globexlimited']);
 
-function country(id: number, countryName: string): Country {
-  return {
-    id,
-    countryName,
-    alpha2Code: 'XX',
-    alpha3Code: 'XXX',
-    sequence: null,
-    validFrom: null,
-    validTo: null,
-    cachedRisk: null,
-    cachedRiskAt: null,
-  };
-}
 const COUNTRIES = [
   country(840, 'United States of America'),
   country(826, 'United Kingdom'),
@@ -85,8 +74,48 @@ describe('tenants screen', () => {
     await user.click(within(table).getByRole('button', { name: /Domicile Country/ }));
     expect(firstName()).toHaveTextContent('Globex Limited');
     expect(screen.getByText('page 1 of 1')).toBeVisible();
-    // No profile dialog yet (the dynamic forms come later).
-    expect(screen.queryByRole('button', { name: /Profile/ })).toBeNull();
+    // Each row's actions: its profile, edit and delete.
+    const actions = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell')[3]!;
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((button) => button.ariaLabel),
+    ).toEqual(['Profile of Globex Limited', 'Edit Globex Limited', 'Delete Globex Limited']);
+  });
+
+  it('opens the tenant’s profile dialog (form EditTenantProfile) from its Profile button, with the keyboard too', async () => {
+    const user = userEvent.setup();
+    const api = mockApi(
+      routes({
+        'GET /svc/formusage/tenant/2': {
+          target: 'Tenant',
+          tenantId: 2,
+          partyEntityId: null,
+          formName: 'EditTenantProfile',
+          formExists: true,
+          groups: ['Company'],
+          metadata: { LegalName: 'Globex Limited plc' },
+          updatedAt: null,
+          updatedBy: null,
+        },
+        'GET /svc/formusage/Company/fieldgroup': () =>
+          htmlResponse(groupHtml('Company', [{ name: 'LegalName', label: 'Legal name' }])),
+        'GET /api/documenttypes': [],
+      }),
+    );
+    renderPage();
+    const profile = await screen.findByRole('button', { name: 'Profile of Globex Limited' });
+    expect(profile).toHaveTextContent('Profile');
+    profile.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Tenant profile: Globex Limited' });
+    expect(await within(dialog).findByRole('textbox', { name: 'Legal name' })).toHaveValue(
+      'Globex Limited plc',
+    );
+    expect(api.callsTo('GET', '/svc/formusage/tenant/2')).toHaveLength(1);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(profile).toHaveFocus();
   });
 
   it.each<[string, Fill]>([

@@ -1,0 +1,33 @@
+/**
+ * Reading a refused submission of a dynamic form (spec part 2, section 7: "A 400 returns title
+ * and errors (a map from label to list of messages)"; part 1, section 8, "Form submission").
+ */
+import { z } from 'zod';
+import { ApiError } from '@/lib/api-client';
+import type { FieldErrors } from './form-dom';
+
+const validationProblemSchema = z.object({
+  title: z.string().optional(),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+
+/** The field rules' refusal: a 400 whose body has an `errors` map, with its title if any. */
+export function validationProblemOf(
+  error: unknown,
+): { title: string | undefined; errors: FieldErrors } | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const problem = validationProblemSchema.safeParse(error.data);
+  if (!problem.success || Object.keys(problem.data.errors).length === 0) return null;
+  return { title: problem.data.title || undefined, errors: problem.data.errors };
+}
+
+/** The server's own words for a failed call: its body's `message`, else its `title`. */
+export function serverMessageOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || typeof error.data !== 'object' || error.data === null) {
+    return undefined;
+  }
+  const { message, title } = error.data as { message?: unknown; title?: unknown };
+  if (typeof message === 'string' && message.trim() !== '') return message;
+  if (typeof title === 'string' && title.trim() !== '') return title;
+  return undefined;
+}

@@ -1,0 +1,2 @@
+export { ProfileButton } from './profile-button';
+export { EntityProfileDialog, TenantProfileDialog } from './lazy-profile-dialogs';
