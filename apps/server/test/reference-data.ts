@@ -30,6 +30,17 @@ export const STATUSES = {
     ['staff', 200],
     ['admin', 200],
   ],
+  /**
+   * The countries and document types lists: tenant users read them too (their profile forms
+   * choose from them); no token is 401, no role 403.
+   */
+  readByTenantsToo: [
+    ['anonymous', 401],
+    ['tenant', 200],
+    ['noRole', 403],
+    ['staff', 200],
+    ['admin', 200],
+  ],
   /** The callers refused whatever the call does (all but staff and admins). */
   notStaff: [
     ['anonymous', 401],

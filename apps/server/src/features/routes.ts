@@ -10,6 +10,12 @@ import {
 } from '../http/reference-cache.ts';
 import { errorResponses } from './errors.ts';
 
+/**
+ * Who may read the countries and document types lists: staff, and tenant users, whose entity
+ * profile forms choose a country or a document type from them (docs/form-usage.md).
+ */
+export const REFERENCE_LIST_READERS: readonly Role[] = ['staff', 'tenant'];
+
 /** What a handler is given: the caller and the request's inputs, as their schemas parsed them. */
 interface RouteInput<Params, Query, Body> {
   user: AuthenticatedUser;
@@ -147,11 +153,17 @@ export function featureRoutes(
     /** A reference list answered from `cache` (http/reference-cache.ts), 304 included. */
     cachedList(
       api: ApiRoute,
-      spec: CachedRead & { summary: string; response: z.ZodType; cache: ReferenceCache },
+      spec: CachedRead & {
+        summary: string;
+        response: z.ZodType;
+        cache: ReferenceCache;
+        /** The roles allowed, when they are not the feature's. */
+        allow?: readonly Role[];
+      },
     ) {
       register(
         api,
-        { summary: spec.summary },
+        { summary: spec.summary, allow: spec.allow },
         { 200: spec.response, ...notModifiedResponse },
         async (request, reply) => spec.cache.reply(request, reply, spec),
       );

@@ -1,6 +1,7 @@
 import { usedNamesSchema, type ApiRoute } from '@console/contracts';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { z } from 'zod';
+import type { Role } from '../auth/index.ts';
 import type { Database } from '../db/schema.ts';
 import type { CachedRead, ReferenceCache } from '../http/reference-cache.ts';
 import type { FeatureRoutes } from './routes.ts';
@@ -20,7 +21,14 @@ interface CatalogueReads {
   owner: string;
   /** The cache's variant of the list; the used names' are derived from it. */
   variant: string;
-  list: { api: ApiRoute; summary: string; response: z.ZodType; read: CachedRead['read'] };
+  list: {
+    api: ApiRoute;
+    summary: string;
+    response: z.ZodType;
+    read: CachedRead['read'];
+    /** The roles allowed to read the list, when they are not the feature's. */
+    allow?: readonly Role[];
+  };
   usedTags: ApiRoute;
   usedApiServiceNames: ApiRoute;
 }
@@ -43,6 +51,7 @@ export function registerCatalogueReads(
   routes.cachedList(list.api, {
     summary: list.summary,
     response: list.response,
+    allow: list.allow,
     ...cached(variant, list.read),
   });
   routes.cachedList(usedTags, {

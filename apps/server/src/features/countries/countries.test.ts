@@ -92,7 +92,7 @@ describe('GET /api/countries', () => {
     expect(response.json()).toEqual([]);
   });
 
-  it.each(STATUSES.read)('answers %s with %i', async (caller, status) => {
+  it.each(STATUSES.readByTenantsToo)('answers %s with %i', async (caller, status) => {
     const response = await call(caller, 'GET', '/api/countries');
     expect(response.statusCode).toBe(status);
     if (status !== 200) expect(response.json()).toHaveProperty('message');

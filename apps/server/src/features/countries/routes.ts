@@ -7,7 +7,7 @@ import {
 } from '@console/contracts';
 import type { ConsoleApp } from '../../http/console-app.ts';
 import type { FeatureDependencies } from '../index.ts';
-import { featureRoutes } from '../routes.ts';
+import { featureRoutes, REFERENCE_LIST_READERS } from '../routes.ts';
 import { listCountries } from './queries.ts';
 import { deleteCountry, importCountries } from './writes.ts';
 
@@ -26,6 +26,8 @@ export function registerCountryRoutes(
     list: 'countries',
     variant: 'countries',
     read: listCountries,
+    // Tenant users too: the Country fields of their entities' profile forms choose from it.
+    allow: REFERENCE_LIST_READERS,
   });
 
   routes.delete(countriesApi.delete, {

@@ -86,7 +86,7 @@ describe('GET /api/documenttypes', () => {
     ]);
   });
 
-  it.each(STATUSES.read)('answers %s with %i', async (caller, status) => {
+  it.each(STATUSES.readByTenantsToo)('answers %s with %i', async (caller, status) => {
     const response = await call(caller, 'GET', '/api/documenttypes');
     expect(response.statusCode).toBe(status);
     if (status === 200) expect(response.json()).toEqual([]);

@@ -11,7 +11,7 @@ import {
 import type { ConsoleApp } from '../../http/console-app.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { FeatureDependencies } from '../index.ts';
-import { featureRoutes } from '../routes.ts';
+import { featureRoutes, REFERENCE_LIST_READERS } from '../routes.ts';
 import { registerCatalogueReads } from '../used-names.ts';
 import { listDocumentTypes } from './queries.ts';
 import {
@@ -41,6 +41,8 @@ export function registerDocumentTypeRoutes(
       summary: 'List every document type, by sequence then ID',
       response: documentTypeListSchema,
       read: listDocumentTypes,
+      // Tenant users too: the Document Type fields of their entities' profile forms choose from it.
+      allow: REFERENCE_LIST_READERS,
     },
     usedTags: documentTypesApi.usedTags,
     usedApiServiceNames: documentTypesApi.usedApiServiceNames,
