@@ -4,6 +4,20 @@ export { DialogForm, FormDialog, type DialogFormProps, type FormDialogProps } fr
 export { FormField, type FormControlProps, type FormFieldProps } from './form-field';
 export { KeyValueEditor, type KeyValueEditorProps } from './key-value-editor';
 export {
+  ApiReferencesField,
+  TagsField,
+  isNewName,
+  type ApiReferencesFieldProps,
+  type TagsFieldProps,
+} from './name-editors';
+export {
+  apiReferenceMap,
+  apiReferenceProblems,
+  apiReferenceRows,
+  type ApiReferenceProblem,
+  type ApiReferenceRow,
+} from './api-references';
+export {
   SelectField,
   optionsByLabel,
   type SelectFieldProps,

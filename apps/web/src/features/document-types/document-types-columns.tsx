@@ -1,8 +1,8 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
 import { expectedFormName, type DocumentType } from '@console/contracts';
-import { apiReferenceEntries } from './document-type-form';
 import { actionsColumn, dateColumn } from '@/components/data-table/columns';
+import { apiReferenceRows } from '@/components/form/api-references';
 import { numberSorting, textSorting } from '@/components/data-table/sorting';
 import { Badge } from '@/components/ui/badge';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
@@ -18,7 +18,7 @@ export interface DocumentTypeColumnsOptions {
 
 /** 'service: value' per API reference, by service name (the server keeps no order). */
 const apiReferenceLines = (documentType: DocumentType) =>
-  apiReferenceEntries(documentType).map(([service, value]) => `${service}: ${value}`);
+  apiReferenceRows(documentType.apiReferences).map(({ service, value }) => `${service}: ${value}`);
 
 /**
  * The columns of the document types table (spec part 1, section 2, "Document types screen"):
