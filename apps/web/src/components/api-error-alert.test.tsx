@@ -27,6 +27,17 @@ describe('ApiErrorAlert', () => {
     expect(onRetry).toHaveBeenCalledOnce();
   });
 
+  it("shows the screen's own text when it has one, whatever the error", () => {
+    render(
+      <ApiErrorAlert
+        error={new ApiError('Boom', { status: 503, statusText: 'x' })}
+        message="Failed to fetch form fields: 503"
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch form fields: 503');
+    expect(screen.queryByText(/API Error/)).toBeNull();
+  });
+
   it('shows the fallback for an error that is not an API error', () => {
     render(<ApiErrorAlert error={new Error('x')} fallback="Could not load countries" />);
     expect(screen.getByText('Could not load countries')).toBeVisible();

@@ -12,12 +12,15 @@ export function ApiErrorAlert({
   error,
   onRetry,
   fallback,
+  message,
   className,
 }: {
   error: unknown;
   onRetry?: () => void;
   /** Text for an error that is not an API error (defaults to apiErrorText's own fallback). */
   fallback?: string;
+  /** The screen's own text for the failure (e.g. 'Failed to fetch form fields: 500'). */
+  message?: string;
   className?: string;
 }) {
   const { t } = useTranslation();
@@ -26,7 +29,7 @@ export function ApiErrorAlert({
       <CircleAlertIcon aria-hidden="true" />
       <AlertTitle>{t('common.errorTitle')}</AlertTitle>
       <AlertDescription>
-        <p>{apiErrorText(error, fallback)}</p>
+        <p>{message ?? apiErrorText(error, fallback)}</p>
         {onRetry && (
           <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
             {t('common.retry')}

@@ -232,6 +232,15 @@ describe('DataTable states', () => {
     expect(onRetry).toHaveBeenCalledOnce();
   });
 
+  it("error: the screen's own text when it words the failure", () => {
+    renderTable({
+      data: undefined,
+      error: new ApiError('failed', { status: 502, statusText: 'Bad Gateway' }),
+      errorText: (error) => `Failed to fetch countries: ${(error as ApiError).status}`,
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch countries: 502');
+  });
+
   it('empty: the screen empty text and page 1 of 1', () => {
     renderTable({ data: [] });
     expect(screen.getByRole('cell', { name: 'No countries found.' })).toBeVisible();

@@ -93,6 +93,8 @@ interface DataTableCommonProps<TData> {
   isLoading?: boolean;
   /** The last load failed: the error text and, with `onRetry`, a Retry button. */
   error?: unknown;
+  /** The screen's text for a failed load; by default 'API Error: {message} (Status: {status})'. */
+  errorText?: (error: unknown) => string;
   onRetry?: () => void;
   getRowId?: (row: TData, index: number) => string;
   /** Extra classes of a row, e.g. red rows of failed events. */
@@ -269,6 +271,7 @@ function DataTableView<TData>({
   emptyText,
   isLoading = false,
   error,
+  errorText,
   onRetry,
   rowClassName,
   loadingRows = 5,
@@ -281,7 +284,7 @@ function DataTableView<TData>({
   const texts = usePagerTexts(pagerTexts);
 
   if (error) {
-    return <ApiErrorAlert error={error} onRetry={onRetry} />;
+    return <ApiErrorAlert error={error} message={errorText?.(error)} onRetry={onRetry} />;
   }
 
   const loading = isLoading && data === undefined;

@@ -1,4 +1,4 @@
-import { PencilIcon, Trash2Icon } from 'lucide-react';
+import { CopyIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
 export interface RowActionsProps {
@@ -6,12 +6,22 @@ export interface RowActionsProps {
   editLabel?: string;
   /** Without it the edit button is shown disabled (e.g. countries: spec "edit (disabled)"). */
   onEdit?: () => void;
+  /** Accessible name of the clone button; without it the row has none. */
+  cloneLabel?: string;
+  onClone?: () => void;
   deleteLabel: string;
   onDelete: () => void;
 }
 
-/** The edit and delete icon buttons of a list row, the same on every list screen. */
-export function RowActions({ editLabel, onEdit, deleteLabel, onDelete }: RowActionsProps) {
+/** The edit, clone and delete icon buttons of a list row, the same on every list screen. */
+export function RowActions({
+  editLabel,
+  onEdit,
+  cloneLabel,
+  onClone,
+  deleteLabel,
+  onDelete,
+}: RowActionsProps) {
   return (
     <div className="flex items-center gap-1">
       {editLabel !== undefined && (
@@ -23,6 +33,11 @@ export function RowActions({ editLabel, onEdit, deleteLabel, onDelete }: RowActi
           onClick={onEdit}
         >
           <PencilIcon aria-hidden="true" />
+        </Button>
+      )}
+      {cloneLabel !== undefined && (
+        <Button variant="ghost" size="icon" aria-label={cloneLabel} onClick={onClone}>
+          <CopyIcon aria-hidden="true" />
         </Button>
       )}
       <Button variant="ghost" size="icon" aria-label={deleteLabel} onClick={onDelete}>
