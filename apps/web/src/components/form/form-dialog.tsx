@@ -97,6 +97,8 @@ export interface DialogFormProps<TValues extends FieldValues, TOutput> {
   cancelText: string;
   /** Save is enabled (when not saving); the dialog's own rule, if it has one. */
   canSubmit?: boolean;
+  /** What a failure says above the buttons; by default the server's message. */
+  failureMessage?: (error: unknown) => ReactNode;
   /** Fields of the server's paths where the request is shaped unlike the form ('a.b': 'b'). */
   serverFields?: Readonly<Record<string, FieldPath<TValues>>>;
   children: ReactNode;
@@ -110,6 +112,7 @@ export function DialogForm<TValues extends FieldValues, TOutput>({
   pendingText,
   cancelText,
   canSubmit = true,
+  failureMessage = apiErrorMessage,
   serverFields,
   children,
 }: DialogFormProps<TValues, TOutput>) {
@@ -145,7 +148,7 @@ export function DialogForm<TValues extends FieldValues, TOutput>({
           {failure !== null && (
             <Alert variant="destructive">
               <CircleAlertIcon aria-hidden="true" />
-              <AlertDescription>{apiErrorMessage(failure)}</AlertDescription>
+              <AlertDescription>{failureMessage(failure)}</AlertDescription>
             </Alert>
           )}
           <DialogFooter>

@@ -1,5 +1,6 @@
+export { CheckboxField, type CheckboxFieldProps } from './checkbox-field';
 export { ChipsInput, type ChipsAddition, type ChipsInputProps } from './chips-input';
-export { contractResolver } from './contract-resolver';
+export { contractResolver, type FormProblem } from './contract-resolver';
 export { DialogForm, FormDialog, type DialogFormProps, type FormDialogProps } from './form-dialog';
 export { FormField, type FormControlProps, type FormFieldProps } from './form-field';
 export { KeyValueEditor, type KeyValueEditorProps } from './key-value-editor';
