@@ -24,6 +24,7 @@ export const PAGE_SIZE_KEYS = {
   fatfImportHistory: 'fatfImportHistoryPageSize',
   fatfData: 'fatfDataPageSize',
   emailTemplates: 'emailTemplatesPageSize',
+  formFields: 'formFieldsPageSize',
 } as const;
 
 export type PageSizeKey = (typeof PAGE_SIZE_KEYS)[keyof typeof PAGE_SIZE_KEYS];
