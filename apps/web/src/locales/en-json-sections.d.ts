@@ -29,5 +29,6 @@ declare module '@/locales/en.json?*' {
   export const emailSettings: (typeof en)['emailSettings'];
   export const emailTemplates: (typeof en)['emailTemplates'];
   export const migrations: (typeof en)['migrations'];
+  export const formFields: (typeof en)['formFields'];
   export const databaseScripts: (typeof en)['databaseScripts'];
 }
