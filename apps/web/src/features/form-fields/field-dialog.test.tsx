@@ -227,6 +227,22 @@ describe('field dialog, creating', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it("shows the contract's refusal of a requirement under its section", async () => {
+    const user = userEvent.setup();
+    const { api } = renderDialog();
+    await fillRequired(user);
+    await user.clear(storageName());
+    await user.type(storageName(), 'Nationality');
+    await user.click(within(dialog()).getByRole('button', { name: 'Add requirement' }));
+    await chooseOption(user, dialog(), 'Field name 1', 'Nationality');
+    await user.type(textbox('Trigger values 1'), 'US');
+    await save(user);
+    expect(
+      within(region('Conditional Requirements')).getByText('A field cannot depend on itself.'),
+    ).toBeVisible();
+    expect(api.callsTo('POST', CREATE_PATH)).toEqual([]);
+  });
+
   it('can be filled in and saved from the keyboard alone', async () => {
     const user = userEvent.setup();
     const { api } = renderDialog();
