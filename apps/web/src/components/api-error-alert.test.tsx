@@ -27,19 +27,19 @@ describe('ApiErrorAlert', () => {
     expect(onRetry).toHaveBeenCalledOnce();
   });
 
-  it("shows the screen's own text when it has one, whatever the error", () => {
-    render(
-      <ApiErrorAlert
-        error={new ApiError('Boom', { status: 503, statusText: 'x' })}
-        message="Failed to fetch form fields: 503"
-      />,
-    );
-    expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch form fields: 503');
-    expect(screen.queryByText(/API Error/)).toBeNull();
-  });
-
   it('shows the fallback for an error that is not an API error', () => {
     render(<ApiErrorAlert error={new Error('x')} fallback="Could not load countries" />);
     expect(screen.getByText('Could not load countries')).toBeVisible();
+  });
+
+  it("shows the screen's own text when it gives one", () => {
+    render(
+      <ApiErrorAlert
+        error={new ApiError('Boom', { status: 500, statusText: 'x' })}
+        text="Failed to fetch forms: 500"
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch forms: 500');
+    expect(screen.queryByText(/API Error/)).toBeNull();
   });
 });

@@ -11,16 +11,16 @@ import { Button } from './ui/button';
 export function ApiErrorAlert({
   error,
   onRetry,
+  text,
   fallback,
-  message,
   className,
 }: {
   error: unknown;
+  /** The screen's own words for the error (spec part 2, section 8: forms), instead of the API's. */
+  text?: string;
   onRetry?: () => void;
   /** Text for an error that is not an API error (defaults to apiErrorText's own fallback). */
   fallback?: string;
-  /** The screen's own text for the failure (e.g. 'Failed to fetch form fields: 500'). */
-  message?: string;
   className?: string;
 }) {
   const { t } = useTranslation();
@@ -29,7 +29,7 @@ export function ApiErrorAlert({
       <CircleAlertIcon aria-hidden="true" />
       <AlertTitle>{t('common.errorTitle')}</AlertTitle>
       <AlertDescription>
-        <p>{message ?? apiErrorText(error, fallback)}</p>
+        <p>{text ?? apiErrorText(error, fallback)}</p>
         {onRetry && (
           <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
             {t('common.retry')}

@@ -21,6 +21,7 @@ describe('storage keys', () => {
       ['fatfImportHistory', 'fatfImportHistoryPageSize'],
       ['fatfData', 'fatfDataPageSize'],
       ['emailTemplates', 'emailTemplatesPageSize'],
+      ['forms', 'formsPageSize'],
       ['formFields', 'formFieldsPageSize'],
     ]);
   });

@@ -24,6 +24,7 @@ export const PAGE_SIZE_KEYS = {
   fatfImportHistory: 'fatfImportHistoryPageSize',
   fatfData: 'fatfDataPageSize',
   emailTemplates: 'emailTemplatesPageSize',
+  forms: 'formsPageSize',
   formFields: 'formFieldsPageSize',
 } as const;
 

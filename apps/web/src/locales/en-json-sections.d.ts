@@ -28,7 +28,9 @@ declare module '@/locales/en.json?*' {
   export const entityUsers: (typeof en)['entityUsers'];
   export const emailSettings: (typeof en)['emailSettings'];
   export const emailTemplates: (typeof en)['emailTemplates'];
+  export const forms: (typeof en)['forms'];
   export const migrations: (typeof en)['migrations'];
   export const formFields: (typeof en)['formFields'];
   export const databaseScripts: (typeof en)['databaseScripts'];
+  export const validation: (typeof en)['validation'];
 }

@@ -232,13 +232,23 @@ describe('DataTable states', () => {
     expect(onRetry).toHaveBeenCalledOnce();
   });
 
-  it("error: the screen's own text when it words the failure", () => {
-    renderTable({
+  it("loading and error in the screen's own words", () => {
+    const { rerender, ref } = renderTable({
       data: undefined,
-      error: new ApiError('failed', { status: 502, statusText: 'Bad Gateway' }),
-      errorText: (error) => `Failed to fetch countries: ${(error as ApiError).status}`,
+      isLoading: true,
+      loadingText: 'Loading forms data...',
     });
-    expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch countries: 502');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading forms data...');
+    expect(screen.getByRole('status')).not.toHaveClass('sr-only');
+    rerender(
+      tableElement(ref, {
+        data: undefined,
+        error: new ApiError('x', { status: 502, statusText: 'Bad Gateway' }),
+        errorText: (error) => `Failed to fetch forms: ${(error as ApiError).status}`,
+      }),
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch forms: 502');
+    expect(screen.queryByText(/API Error/)).toBeNull();
   });
 
   it('empty: the screen empty text and page 1 of 1', () => {

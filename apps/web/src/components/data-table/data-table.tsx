@@ -93,8 +93,10 @@ interface DataTableCommonProps<TData> {
   isLoading?: boolean;
   /** The last load failed: the error text and, with `onRetry`, a Retry button. */
   error?: unknown;
-  /** The screen's text for a failed load; by default 'API Error: {message} (Status: {status})'. */
+  /** The screen's words for a failed load (default: 'API Error: {message} (Status: ...)'). */
   errorText?: (error: unknown) => string;
+  /** The screen's own loading text, shown under the skeleton (default: 'Loading...', unseen). */
+  loadingText?: string;
   onRetry?: () => void;
   getRowId?: (row: TData, index: number) => string;
   /** Extra classes of a row, e.g. red rows of failed events. */
@@ -272,6 +274,7 @@ function DataTableView<TData>({
   isLoading = false,
   error,
   errorText,
+  loadingText,
   onRetry,
   rowClassName,
   loadingRows = 5,
@@ -284,7 +287,7 @@ function DataTableView<TData>({
   const texts = usePagerTexts(pagerTexts);
 
   if (error) {
-    return <ApiErrorAlert error={error} message={errorText?.(error)} onRetry={onRetry} />;
+    return <ApiErrorAlert error={error} text={errorText?.(error)} onRetry={onRetry} />;
   }
 
   const loading = isLoading && data === undefined;
@@ -336,8 +339,8 @@ function DataTableView<TData>({
         </Table>
       </div>
       {loading ? (
-        <p role="status" className="sr-only">
-          {t('table.loading')}
+        <p role="status" className={loadingText ? 'text-muted-foreground text-sm' : 'sr-only'}>
+          {loadingText ?? t('table.loading')}
         </p>
       ) : (
         <DataTablePagination {...pager} texts={texts} />

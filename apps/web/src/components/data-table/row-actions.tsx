@@ -1,4 +1,4 @@
-import { CopyIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { CopyPlusIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
 export interface RowActionsProps {
@@ -37,7 +37,7 @@ export function RowActions({
       )}
       {cloneLabel !== undefined && (
         <Button variant="ghost" size="icon" aria-label={cloneLabel} onClick={onClone}>
-          <CopyIcon aria-hidden="true" />
+          <CopyPlusIcon aria-hidden="true" />
         </Button>
       )}
       <Button variant="ghost" size="icon" aria-label={deleteLabel} onClick={onDelete}>

@@ -54,6 +54,7 @@ function TestForm({
       form={form}
       schema={contract}
       serverFields={{ 'period.years': 'years' }}
+      conflictField="name"
       onSubmit={onSubmit}
       failureMessage={failureMessage}
       submitText="Save"
@@ -248,6 +249,23 @@ describe('FormDialog', () => {
     expect(name).toHaveValue('Thing');
   });
 
+  it('shows a 409 under the conflict field', async () => {
+    const { dialog, user } = renderForm(async () => {
+      throw new ApiError('API request to /api/things failed with status 409', {
+        status: 409,
+        statusText: 'Conflict',
+        data: { message: 'A thing named Thing already exists.' },
+      });
+    });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await user.type(name, 'Thing');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('A thing named Thing already exists.')).toBeVisible();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveFocus();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
   it("shows the server's message whole when a problem names no field", async () => {
     const { dialog, user } = renderForm(async () => {
       throw badRequest([{ path: 'body', message: 'Expected an object' }]);
@@ -265,14 +283,14 @@ describe('FormDialog', () => {
   it('words a failure as the dialog says, when it gives its own words', async () => {
     const { dialog, user } = renderForm(
       async () => {
-        throw new ApiError('failed', { status: 409, statusText: 'Conflict' });
+        throw new ApiError('failed', { status: 503, statusText: 'Service Unavailable' });
       },
       (error) => `Failed to save the thing: ${(error as ApiError).status}`,
     );
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Thing');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Failed to save the thing: 409',
+      'Failed to save the thing: 503',
     );
   });
 

@@ -6,7 +6,8 @@
  *
  * Saving calls `onSubmit` with the valid values; when it resolves the dialog closes, when it
  * fails the dialog stays open with everything typed: a 400 whose problems all name fields shows
- * each under its field, anything else shows the server's message above the buttons.
+ * each under its field, a 409 shows under `conflictField` when the dialog names one (a name that
+ * is taken), anything else shows the server's message above the buttons.
  */
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import {
@@ -27,7 +28,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { apiErrorMessage } from '@/lib/api-client';
+import { ApiError, apiErrorMessage } from '@/lib/api-client';
 import { FormSchemaContext } from './form-schema';
 import { serverFieldErrors } from './server-errors';
 
@@ -101,6 +102,8 @@ export interface DialogFormProps<TValues extends FieldValues, TOutput> {
   failureMessage?: (error: unknown) => ReactNode;
   /** Fields of the server's paths where the request is shaped unlike the form ('a.b': 'b'). */
   serverFields?: Readonly<Record<string, FieldPath<TValues>>>;
+  /** The field a 409 (conflict) answer is about, e.g. a name that must be unique. */
+  conflictField?: FieldPath<TValues>;
   children: ReactNode;
 }
 
@@ -114,6 +117,7 @@ export function DialogForm<TValues extends FieldValues, TOutput>({
   canSubmit = true,
   failureMessage = apiErrorMessage,
   serverFields,
+  conflictField,
   children,
 }: DialogFormProps<TValues, TOutput>) {
   const { pending, setPending, close } = useFormDialog();
@@ -126,7 +130,10 @@ export function DialogForm<TValues extends FieldValues, TOutput>({
       await onSubmit(values);
       close();
     } catch (error) {
-      const placed = serverFieldErrors(error, Object.keys(form.getValues()), serverFields);
+      const placed =
+        conflictField !== undefined && error instanceof ApiError && error.status === 409
+          ? [{ field: conflictField, message: apiErrorMessage(error) }]
+          : serverFieldErrors(error, Object.keys(form.getValues()), serverFields);
       if (placed === null) setFailure(error);
       placed?.forEach(({ field, message }, index) =>
         form.setError(

@@ -358,6 +358,21 @@ describe("field dialog, the server's answers", { timeout: 30_000 }, () => {
     expect(onOpenChange).not.toHaveBeenCalled();
   });
 
+  it('shows a 409 (a storage name in use) under the storage name', async () => {
+    const user = userEvent.setup();
+    renderDialog('create', null, {
+      [`POST ${CREATE_PATH}`]: jsonResponse({ message: 'Storage name MiddleName is in use.' }, 409),
+    });
+    await fillRequired(user);
+    await save(user);
+    await waitFor(() =>
+      expect(storageName()).toHaveAccessibleDescription(
+        expect.stringContaining('Storage name MiddleName is in use.'),
+      ),
+    );
+    expect(within(dialog()).queryByRole('alert')).toBeNull();
+  });
+
   it("says 'Failed to create form field: {status}' and the server's reason", async () => {
     const user = userEvent.setup();
     renderDialog('create', null, {

@@ -3,7 +3,8 @@
  * catalogue. Its sections are Basic Information, Tags, Validation & Constraints, Select Options
  * (a Select field only), API References and Conditional Requirements. Saving without a storage
  * name, display name or type shows the spec's alert; a refusal of the server is shown in the
- * dialog (a 400 under its field), which stays open with everything typed.
+ * dialog (a 400 under its field, a 409 under the storage name), which stays open with everything
+ * typed.
  */
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
@@ -75,6 +76,8 @@ function FieldForm({ mode, field }: { mode: FieldDialogMode; field: FormField | 
       form={form}
       schema={fieldSchemaOf(mode)}
       onSubmit={onSubmit}
+      // A 409 is a storage name another field has.
+      conflictField="name"
       failureMessage={(error) => (
         <FailureMessage call={mode === 'edit' ? 'update' : 'create'} error={error} />
       )}
