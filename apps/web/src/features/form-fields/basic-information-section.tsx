@@ -36,7 +36,7 @@ export function BasicInformationSection({
 
   return (
     <DialogSection title={t('formFields.dialog.sections.basic')}>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid items-start gap-3 sm:grid-cols-2">
         <StorageNameField editable={storageNameEditable} />
         <FormField<FieldFormValues>
           name="displayName"

@@ -13,7 +13,7 @@ export function TagsSection() {
   const { t } = useTranslation();
   const usedTags = useUsedFieldTagsQuery();
   return (
-    <DialogSection title={t('formFields.dialog.sections.tags')}>
+    <DialogSection title={t('formFields.dialog.sections.tags')} titleShown={false}>
       <TagsField<FieldFormValues>
         name="tags"
         label={t('formFields.dialog.tags')}
@@ -31,7 +31,7 @@ export function ApiReferencesSection() {
   const { t } = useTranslation();
   const usedServiceNames = useUsedFieldApiServiceNamesQuery();
   return (
-    <DialogSection title={t('formFields.dialog.sections.apiReferences')}>
+    <DialogSection title={t('formFields.dialog.sections.apiReferences')} titleShown={false}>
       <ApiReferencesField<FieldFormValues>
         name="apiReferences"
         legend={t('formFields.dialog.apiReferences')}

@@ -18,7 +18,7 @@ export function PrintAndPermissionsFields({ currentId }: { currentId: number | u
   const namesId = useId();
   const { storageNames } = useFieldCatalogue(currentId);
   return (
-    <div className="grid gap-3 sm:grid-cols-2">
+    <div className="grid items-start gap-3 sm:grid-cols-2">
       <FormField<FieldFormValues>
         name="aliasFor"
         label={t('formFields.dialog.aliasFor')}
@@ -41,7 +41,7 @@ export function PrintAndPermissionsFields({ currentId }: { currentId: number | u
         inputMode="numeric"
         step={1}
       />
-      <div className="self-end pb-2">
+      <div className="pt-7">
         <CheckboxField<FieldFormValues> name="print" label={t('formFields.dialog.print')} />
       </div>
       <RolesField name="viewPermissions" legend={t('formFields.dialog.viewPermissions')} />

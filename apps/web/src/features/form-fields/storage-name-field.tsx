@@ -8,6 +8,7 @@ import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form';
 import { Input } from '@/components/ui/input';
+import { cn } from '@/components/ui/utils';
 import type { FieldFormValues } from './field-form';
 
 export function StorageNameField({ editable }: { editable: boolean }) {
@@ -29,7 +30,7 @@ export function StorageNameField({ editable }: { editable: boolean }) {
           readOnly={!editable}
           autoComplete="off"
           spellCheck={false}
-          className="font-mono"
+          className={cn('font-mono', !editable && 'bg-muted text-muted-foreground')}
         />
       )}
     />

@@ -33,7 +33,7 @@ export function ValidationSection({ currentId }: { currentId: number | undefined
         label={t('formFields.dialog.validationErrorMessage')}
         description={t('formFields.dialog.validationErrorMessageHint')}
       />
-      <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+      <div className="grid items-start gap-3 sm:grid-cols-[10rem_1fr]">
         <FormField<FieldFormValues>
           name="maxLength"
           label={t('formFields.dialog.maxLength')}
