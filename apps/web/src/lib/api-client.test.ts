@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { ApiError, apiErrorMessage, apiErrorText, createApiClient } from './api-client';
+import {
+  AccessTokenMissingError,
+  ApiError,
+  apiErrorMessage,
+  apiErrorText,
+  createApiClient,
+  requireAccessToken,
+  serverMessage,
+} from './api-client';
 import { loadAppConfig, resetAppConfig } from './app-config';
 import { clearTokens, getAuthSession, setTokens } from './auth-session';
 import { AUTH_TOKENS_KEY } from './storage-keys';
@@ -331,5 +339,25 @@ describe('apiErrorMessage', () => {
     }
     expect(apiErrorMessage(new Error('boom'))).toBe('boom');
     expect(apiErrorMessage('odd')).toBe('odd');
+  });
+});
+
+describe('serverMessage', () => {
+  it("is the server's message, and nothing without one", () => {
+    const failed = (data: unknown) => new ApiError('failed', { status: 409, statusText: '', data });
+    expect(serverMessage(failed({ message: 'Storage name FirstName is taken' }))).toBe(
+      'Storage name FirstName is taken',
+    );
+    expect(serverMessage(failed({ message: ' ' }))).toBeUndefined();
+    expect(serverMessage(failed(null))).toBeUndefined();
+    expect(serverMessage(new Error('boom'))).toBeUndefined();
+  });
+});
+
+describe('requireAccessToken', () => {
+  it('throws AccessTokenMissingError when signed out, nothing when signed in', () => {
+    expect(() => requireAccessToken()).toThrow(AccessTokenMissingError);
+    setTokens({ accessToken: 'token', userEmail: null });
+    expect(() => requireAccessToken()).not.toThrow();
   });
 });

@@ -224,15 +224,19 @@ export function apiErrorText(error: unknown, fallback = UNEXPECTED_ERROR_TEXT): 
  * the server's JSON error body when it has one, otherwise the error's own message.
  */
 export function apiErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    const { data } = error;
-    if (typeof data === 'object' && data !== null && 'message' in data) {
-      const { message } = data as { message: unknown };
-      if (typeof message === 'string' && message.trim() !== '') return message;
-    }
-    return error.message;
-  }
+  if (error instanceof ApiError) return serverMessage(error) ?? error.message;
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The `message` of the server's JSON error body, when the failure is an answer that has one. */
+export function serverMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const { data } = error;
+  if (typeof data === 'object' && data !== null && 'message' in data) {
+    const { message } = data as { message: unknown };
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return undefined;
 }
 
 /** GET a path and check the answer against the contract's schema, e.g. a list or a page. */
@@ -242,4 +246,21 @@ export async function getParsed<T>(
   signal?: AbortSignal,
 ): Promise<T> {
   return schema.parse(await api.get<unknown>(path, { signal }));
+}
+
+/**
+ * A call that must carry the bearer token was about to go without one (spec part 2, sections 5
+ * and 8: the forms and form fields calls check the session first). Screens word it themselves
+ * ('Authentication token not found.').
+ */
+export class AccessTokenMissingError extends Error {
+  constructor() {
+    super('Authentication token not found.');
+    this.name = 'AccessTokenMissingError';
+  }
+}
+
+/** Throws `AccessTokenMissingError` unless the session holds an access token. */
+export function requireAccessToken(): void {
+  if (!getAuthSession().accessToken) throw new AccessTokenMissingError();
 }

@@ -22,6 +22,7 @@ describe('storage keys', () => {
       ['fatfData', 'fatfDataPageSize'],
       ['emailTemplates', 'emailTemplatesPageSize'],
       ['forms', 'formsPageSize'],
+      ['formFields', 'formFieldsPageSize'],
     ]);
   });
 });

@@ -25,6 +25,7 @@ export const PAGE_SIZE_KEYS = {
   fatfData: 'fatfDataPageSize',
   emailTemplates: 'emailTemplatesPageSize',
   forms: 'formsPageSize',
+  formFields: 'formFieldsPageSize',
 } as const;
 
 export type PageSizeKey = (typeof PAGE_SIZE_KEYS)[keyof typeof PAGE_SIZE_KEYS];

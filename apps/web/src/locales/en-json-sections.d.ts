@@ -32,6 +32,7 @@ declare module '@/locales/en.json?*' {
   export const emailTemplates: (typeof en)['emailTemplates'];
   export const forms: (typeof en)['forms'];
   export const migrations: (typeof en)['migrations'];
+  export const formFields: (typeof en)['formFields'];
   export const databaseScripts: (typeof en)['databaseScripts'];
   export const validation: (typeof en)['validation'];
 }

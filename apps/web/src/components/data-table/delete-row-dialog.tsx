@@ -17,6 +17,7 @@ export interface DeleteRowDialogProps<TRow> {
   confirmLabel: string;
   successText: (row: TRow) => string;
   errorText: (error: unknown, row: TRow) => string;
+  errorDescription?: DeleteRowOptions<TRow>['errorDescription'];
 }
 
 /** The confirmation of a list row's deletion, followed by the one delete flow (`useDeleteRow`). */
@@ -30,6 +31,7 @@ export function DeleteRowDialog<TRow>({
   confirmLabel,
   successText,
   errorText,
+  errorDescription,
 }: DeleteRowDialogProps<TRow>) {
   const deleteRow = useDeleteRow<TRow>({
     mutate: mutation.mutate,
@@ -37,6 +39,7 @@ export function DeleteRowDialog<TRow>({
     tableRef,
     successText,
     errorText,
+    errorDescription,
     onSettled: close,
   });
   return (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PencilIcon, Trash2Icon } from 'lucide-react';
+import { CopyPlusIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
 export interface RowActionsProps {
@@ -7,16 +7,21 @@ export interface RowActionsProps {
   editLabel?: string;
   /** Without it the edit button is shown disabled (e.g. countries: spec "edit (disabled)"). */
   onEdit?: () => void;
+  /** Accessible name of the clone button; without it the row has none. */
+  cloneLabel?: string;
+  onClone?: () => void;
   deleteLabel: string;
   onDelete: () => void;
   /** The row's other actions (a tenant's Profile), before edit and delete. */
   children?: ReactNode;
 }
 
-/** The edit and delete icon buttons of a list row, the same on every list screen. */
+/** The edit, clone and delete icon buttons of a list row, the same on every list screen. */
 export function RowActions({
   editLabel,
   onEdit,
+  cloneLabel,
+  onClone,
   deleteLabel,
   onDelete,
   children,
@@ -33,6 +38,11 @@ export function RowActions({
           onClick={onEdit}
         >
           <PencilIcon aria-hidden="true" />
+        </Button>
+      )}
+      {cloneLabel !== undefined && (
+        <Button variant="ghost" size="icon" aria-label={cloneLabel} onClick={onClone}>
+          <CopyPlusIcon aria-hidden="true" />
         </Button>
       )}
       <Button variant="ghost" size="icon" aria-label={deleteLabel} onClick={onDelete}>

@@ -16,6 +16,8 @@ export interface DeleteRowOptions<TRow> {
   successText: (row: TRow) => string;
   /** The spec's message for each failure (403, 404, 409, other). */
   errorText: (error: unknown, row: TRow) => string;
+  /** A second line of the failure's toast (e.g. the server's reason), if any. */
+  errorDescription?: (error: unknown, row: TRow) => string | undefined;
   /** Closes the confirmation dialog, whatever the outcome. */
   onSettled: () => void;
 }
@@ -31,6 +33,7 @@ export function useDeleteRow<TRow>({
   tableRef,
   successText,
   errorText,
+  errorDescription,
   onSettled,
 }: DeleteRowOptions<TRow>): (row: TRow) => void {
   const queryClient = useQueryClient();
@@ -44,7 +47,7 @@ export function useDeleteRow<TRow>({
         void queryClient.invalidateQueries({ queryKey });
       },
       onError: (error) => {
-        toast.error(errorText(error, row));
+        toast.error(errorText(error, row), { description: errorDescription?.(error, row) });
         onSettled();
         // Someone else deleted it already: show the list as it is.
         if (error instanceof ApiError && error.status === 404) {

@@ -6,6 +6,8 @@ export interface RowDialogs<TKind extends string, TRow> {
   open: TKind | null;
   /** The row of the last dialog opened; kept while the dialog closes, so its text stays. */
   row: TRow | null;
+  /** The last dialog opened, kept while it closes (a dialog with several modes keeps its own). */
+  shown: TKind | null;
   /** Opens a dialog, for a row or (e.g. 'add') for none. */
   show: (kind: TKind, row?: TRow) => void;
   close: () => void;
@@ -18,12 +20,13 @@ export interface RowDialogs<TKind extends string, TRow> {
  * keep their identity, so column definitions built with them need not be rebuilt.
  */
 export function useRowDialogs<TKind extends string, TRow>(): RowDialogs<TKind, TRow> {
-  const [state, setState] = useState<{ open: TKind | null; row: TRow | null }>({
-    open: null,
-    row: null,
-  });
+  const [state, setState] = useState<{
+    open: TKind | null;
+    row: TRow | null;
+    shown: TKind | null;
+  }>({ open: null, row: null, shown: null });
   const show = useCallback(
-    (kind: TKind, row?: TRow) => setState({ open: kind, row: row ?? null }),
+    (kind: TKind, row?: TRow) => setState({ open: kind, row: row ?? null, shown: kind }),
     [],
   );
   const close = useCallback(() => setState((current) => ({ ...current, open: null })), []);
@@ -33,5 +36,5 @@ export function useRowDialogs<TKind extends string, TRow>(): RowDialogs<TKind, T
     },
     [close],
   );
-  return { open: state.open, row: state.row, show, close, onOpenChange };
+  return { open: state.open, row: state.row, shown: state.shown, show, close, onOpenChange };
 }

@@ -33,6 +33,8 @@ export interface ChipsInputProps<TValues extends FieldValues> {
   chipClassName?: string;
   autoComplete?: string;
   spellCheck?: boolean;
+  /** The id of a `<datalist>` of suggestions. */
+  list?: string;
 }
 
 export function ChipsInput<TValues extends FieldValues>({

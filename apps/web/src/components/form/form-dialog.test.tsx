@@ -38,7 +38,13 @@ const addTag = (tags: string[], draft: string): ChipsAddition => {
     : { chips: [...tags, tag] };
 };
 
-function TestForm({ onSubmit }: { onSubmit: (values: Values) => Promise<void> }) {
+function TestForm({
+  onSubmit,
+  failureMessage,
+}: {
+  onSubmit: (values: Values) => Promise<void>;
+  failureMessage?: (error: unknown) => string;
+}) {
   const form = useForm<Values>({
     resolver,
     defaultValues: { name: '', years: '', tags: ['kyc'], links: [] },
@@ -50,6 +56,7 @@ function TestForm({ onSubmit }: { onSubmit: (values: Values) => Promise<void> })
       serverFields={{ 'period.years': 'years' }}
       conflictField="name"
       onSubmit={onSubmit}
+      failureMessage={failureMessage}
       submitText="Save"
       pendingText="Saving..."
       cancelText="Cancel"
@@ -78,12 +85,15 @@ function TestForm({ onSubmit }: { onSubmit: (values: Values) => Promise<void> })
   );
 }
 
-function renderForm(submit: (values: Values) => Promise<void> = async () => undefined) {
+function renderForm(
+  submit: (values: Values) => Promise<void> = async () => undefined,
+  failureMessage?: (error: unknown) => string,
+) {
   const onSubmit = vi.fn(submit);
   const onOpenChange = vi.fn();
   render(
     <FormDialog open onOpenChange={onOpenChange} title="Edit thing" description="Change it.">
-      <TestForm onSubmit={onSubmit} />
+      <TestForm onSubmit={onSubmit} failureMessage={failureMessage} />
     </FormDialog>,
   );
   const dialog = screen.getByRole('dialog', { name: 'Edit thing' });
@@ -267,6 +277,20 @@ describe('FormDialog', () => {
     );
     expect(within(dialog).getByRole('textbox', { name: 'Name' })).not.toHaveAttribute(
       'aria-invalid',
+    );
+  });
+
+  it('words a failure as the dialog says, when it gives its own words', async () => {
+    const { dialog, user } = renderForm(
+      async () => {
+        throw new ApiError('failed', { status: 503, statusText: 'Service Unavailable' });
+      },
+      (error) => `Failed to save the thing: ${(error as ApiError).status}`,
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Thing');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Failed to save the thing: 503',
     );
   });
 

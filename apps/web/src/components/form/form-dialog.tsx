@@ -117,6 +117,8 @@ export interface DialogFormProps<TValues extends FieldValues, TOutput> {
   cancelText: string;
   /** Save is enabled (when not saving); the dialog's own rule, if it has one. */
   canSubmit?: boolean;
+  /** What a failure says above the buttons; by default the server's message. */
+  failureMessage?: (error: unknown) => ReactNode;
   /** Fields of the server's paths where the request is shaped unlike the form ('a.b': 'b'). */
   serverFields?: Readonly<Record<string, FieldPath<TValues>>>;
   /** The field a 409 (conflict) answer is about, e.g. a name that must be unique. */
@@ -132,6 +134,7 @@ export function DialogForm<TValues extends FieldValues, TOutput>({
   pendingText,
   cancelText,
   canSubmit = true,
+  failureMessage = apiErrorMessage,
   serverFields,
   conflictField,
   children,
@@ -171,7 +174,7 @@ export function DialogForm<TValues extends FieldValues, TOutput>({
           {failure !== null && (
             <Alert variant="destructive">
               <CircleAlertIcon aria-hidden="true" />
-              <AlertDescription>{apiErrorMessage(failure)}</AlertDescription>
+              <AlertDescription>{failureMessage(failure)}</AlertDescription>
             </Alert>
           )}
           <DialogFormButtons

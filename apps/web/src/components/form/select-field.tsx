@@ -37,6 +37,8 @@ export type SelectFieldProps<TValues extends FieldValues> = Pick<
   placeholder: string;
   /** Why the options could not be loaded. */
   loadError?: string;
+  /** Told of a choice after the form's value changed (e.g. to clear what no longer applies). */
+  onValueChange?: (value: string) => void;
 };
 
 export function SelectField<TValues extends FieldValues>({
@@ -44,6 +46,7 @@ export function SelectField<TValues extends FieldValues>({
   options,
   placeholder,
   loadError,
+  onValueChange,
   ...fieldProps
 }: SelectFieldProps<TValues>) {
   const { field } = useController<TValues>({ name });
@@ -53,7 +56,14 @@ export function SelectField<TValues extends FieldValues>({
       {...fieldProps}
       render={(control) => (
         <>
-          <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+          <Select
+            value={field.value}
+            onValueChange={(value) => {
+              field.onChange(value);
+              onValueChange?.(value);
+            }}
+            name={field.name}
+          >
             <SelectTrigger
               id={control.id}
               ref={field.ref}

@@ -7,6 +7,12 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import {
+  apiReferenceMap,
+  apiReferenceProblems,
+  apiReferenceRows,
+  type ApiReferenceRow,
+} from '@/components/form/api-references';
+import {
   documentTypeCreateSchema,
   normalizeTags,
   normalizeValidityPeriod,
@@ -17,11 +23,6 @@ import {
 } from '@console/contracts';
 
 export type DocumentTypeDialogMode = 'create' | 'edit';
-
-export interface ApiReferenceRow {
-  service: string;
-  value: string;
-}
 
 /** What the inputs hold: numbers as typed, so that an empty field stays empty. */
 export interface DocumentTypeFormValues {
@@ -59,13 +60,6 @@ export const emptyDocumentTypeValues: DocumentTypeFormValues = {
 const numberText = (value: number | null | undefined) =>
   value === null || value === undefined ? '' : String(value);
 
-const serviceOrder = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
-/** A document type's API references by service name: the server keeps no order. */
-export function apiReferenceEntries(documentType: Pick<DocumentType, 'apiReferences'>) {
-  return Object.entries(documentType.apiReferences).sort(([a], [b]) => serviceOrder.compare(a, b));
-}
-
 /** The dialog's values for editing a document type. */
 export function documentTypeFormValues(documentType: DocumentType): DocumentTypeFormValues {
   const period = documentType.validityPeriod;
@@ -73,10 +67,7 @@ export function documentTypeFormValues(documentType: DocumentType): DocumentType
     id: documentType.id,
     displayName: documentType.displayName,
     tags: [...documentType.tags],
-    apiReferences: apiReferenceEntries(documentType).map(([service, value]) => ({
-      service,
-      value,
-    })),
+    apiReferences: apiReferenceRows(documentType.apiReferences),
     sequence: numberText(documentType.sequence),
     years: numberText(period?.years),
     months: numberText(period?.months),
@@ -89,8 +80,6 @@ function numberOrNull(text: string): number | null {
   const trimmed = text.trim();
   return trimmed === '' ? null : Number(trimmed);
 }
-
-const isBlankRow = (row: ApiReferenceRow) => row.service.trim() === '' && row.value.trim() === '';
 
 /**
  * Save is enabled exactly when the display name is not empty and, in create mode, the ID is
@@ -150,32 +139,13 @@ export function documentTypeFormSchema(mode: DocumentTypeDialogMode, t: TFunctio
           });
         }
       }
-      const services = new Set<string>();
-      values.apiReferences.forEach((row, index) => {
-        if (isBlankRow(row)) return;
-        const service = row.service.trim();
-        if (service === '') {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['apiReferences', index, 'service'],
-            message: t('documentTypes.dialog.errors.serviceRequired'),
-          });
-        } else if (services.has(service)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['apiReferences', index, 'service'],
-            message: t('documentTypes.dialog.errors.serviceTwice', { service }),
-          });
-        }
-        services.add(service);
-        if (row.value.trim() === '') {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['apiReferences', index, 'value'],
-            message: t('documentTypes.dialog.errors.valueRequired'),
-          });
-        }
-      });
+      for (const { index, part, kind, service } of apiReferenceProblems(values.apiReferences)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['apiReferences', index, part],
+          message: t(`documentTypes.dialog.errors.${kind}`, { service }),
+        });
+      }
     });
 }
 
@@ -200,11 +170,7 @@ export function documentTypeRequest(
     id: values.id,
     displayName: values.displayName.trim(),
     tags: normalizeTags(values.tags),
-    apiReferences: Object.fromEntries(
-      values.apiReferences
-        .filter((row) => !isBlankRow(row))
-        .map((row) => [row.service.trim(), row.value.trim()]),
-    ),
+    apiReferences: apiReferenceMap(values.apiReferences),
     sequence: numberOrNull(values.sequence),
     validityPeriod: normalizeValidityPeriod(validityPeriodOf(values)),
     validFrom: original?.validFrom ?? null,

@@ -1,10 +1,13 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
 import { expectedFormName, type DocumentType } from '@console/contracts';
-import { apiReferenceEntries } from './document-type-form';
-import { actionsColumn, dateColumn } from '@/components/data-table/columns';
+import {
+  actionsColumn,
+  apiReferencesColumn,
+  dateColumn,
+  tagsColumn,
+} from '@/components/data-table/columns';
 import { numberSorting, textSorting } from '@/components/data-table/sorting';
-import { Badge } from '@/components/ui/badge';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 
 export interface DocumentTypeColumnsOptions {
@@ -15,10 +18,6 @@ export interface DocumentTypeColumnsOptions {
   onEdit: (documentType: DocumentType) => void;
   onDelete: (documentType: DocumentType) => void;
 }
-
-/** 'service: value' per API reference, by service name (the server keeps no order). */
-const apiReferenceLines = (documentType: DocumentType) =>
-  apiReferenceEntries(documentType).map(([service, value]) => `${service}: ${value}`);
 
 /**
  * The columns of the document types table (spec part 1, section 2, "Document types screen"):
@@ -48,36 +47,8 @@ export function documentTypesColumns(
       sortingFn: textSorting,
       meta: { className: 'font-medium' },
     },
-    {
-      id: 'tags',
-      accessorFn: (documentType) => documentType.tags.join(', '),
-      header: t('documentTypes.columns.tags'),
-      sortingFn: textSorting,
-      cell: ({ row }) => (
-        <ul className="flex flex-wrap gap-1">
-          {row.original.tags.map((tag) => (
-            <li key={tag}>
-              <Badge variant="secondary">{tag}</Badge>
-            </li>
-          ))}
-        </ul>
-      ),
-    },
-    {
-      id: 'apiReferences',
-      accessorFn: (documentType) => apiReferenceLines(documentType).join('; '),
-      header: t('documentTypes.columns.apiReferences'),
-      sortingFn: textSorting,
-      cell: ({ row }) => (
-        <ul className="text-xs">
-          {apiReferenceLines(row.original).map((line) => (
-            <li key={line} className="whitespace-nowrap">
-              {line}
-            </li>
-          ))}
-        </ul>
-      ),
-    },
+    tagsColumn<DocumentType>(t('documentTypes.columns.tags')),
+    apiReferencesColumn<DocumentType>(t('documentTypes.columns.apiReferences')),
     {
       accessorKey: 'sequence',
       header: t('documentTypes.columns.sequence'),

@@ -1,48 +1,28 @@
 /**
- * The two editors of the document type dialog whose names may be new: tags (chips) and API
- * references (service name to reference value rows). A name no document type uses yet gets the
- * 'new, first time used' warning (spec part 1, section 2), so that a typo ('onfdio') is seen
- * before it becomes a second service.
+ * The two editors of the document type dialog whose names may be new, on the form layer's
+ * `TagsField` and `ApiReferencesField`: a tag or service no document type uses yet is flagged
+ * 'new, first time used' (spec part 1, section 2).
  */
-import { TriangleAlertIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { normalizeTags } from '@console/contracts';
-import { ChipsInput, KeyValueEditor } from '@/components/form';
+import {
+  ApiReferencesField as ApiReferencesEditor,
+  TagsField as TagsEditor,
+} from '@/components/form';
 import { useUsedApiServiceNamesQuery, useUsedTagsQuery } from './api';
 import type { DocumentTypeFormValues } from './document-type-form';
-
-/** Whether a name is new: known only once the used names have loaded. */
-function isNewName(name: string, used: readonly string[] | undefined): boolean {
-  return used !== undefined && name !== '' && !used.includes(name);
-}
-
-function NewNameWarning() {
-  const { t } = useTranslation();
-  return (
-    <span className="inline-flex items-center gap-1 text-xs font-normal text-amber-800">
-      <TriangleAlertIcon aria-hidden="true" className="size-3" />
-      {t('documentTypes.dialog.newFirstTimeUsed')}
-    </span>
-  );
-}
-
-// Several tags may be typed at once, separated by commas; all are normalised (spec 5).
-const addTags = (tags: string[], draft: string) => ({
-  chips: normalizeTags([...tags, ...draft.split(',')]),
-});
 
 export function TagsField() {
   const { t } = useTranslation();
   const usedTags = useUsedTagsQuery();
   return (
-    <ChipsInput<DocumentTypeFormValues>
+    <TagsEditor<DocumentTypeFormValues>
       name="tags"
       label={t('documentTypes.dialog.tags')}
       placeholder={t('documentTypes.dialog.tagPlaceholder')}
       addLabel={t('documentTypes.dialog.addTag')}
       removeLabel={(tag) => t('documentTypes.dialog.removeTag', { tag })}
-      add={addTags}
-      chipNote={(tag) => isNewName(tag, usedTags.data) && <NewNameWarning />}
+      used={usedTags.data}
+      newLabel={t('documentTypes.dialog.newFirstTimeUsed')}
     />
   );
 }
@@ -51,10 +31,8 @@ export function ApiReferencesField() {
   const { t } = useTranslation();
   const usedServiceNames = useUsedApiServiceNamesQuery();
   return (
-    <KeyValueEditor<DocumentTypeFormValues>
+    <ApiReferencesEditor<DocumentTypeFormValues>
       name="apiReferences"
-      keyField="service"
-      valueField="value"
       legend={t('documentTypes.dialog.apiReferences')}
       description={t('documentTypes.dialog.apiReferencesHint')}
       keyLabel={(number) => t('documentTypes.dialog.serviceName', { number })}
@@ -63,7 +41,8 @@ export function ApiReferencesField() {
       addLabel={t('documentTypes.dialog.addReference')}
       keyPlaceholder={t('documentTypes.dialog.servicePlaceholder')}
       valuePlaceholder={t('documentTypes.dialog.valuePlaceholder')}
-      keyNote={(service) => isNewName(service, usedServiceNames.data) && <NewNameWarning />}
+      used={usedServiceNames.data}
+      newLabel={t('documentTypes.dialog.newFirstTimeUsed')}
     />
   );
 }
