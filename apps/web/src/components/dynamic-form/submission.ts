@@ -3,7 +3,7 @@
  * and errors (a map from label to list of messages)"; part 1, section 8, "Form submission").
  */
 import { z } from 'zod';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, serverMessage } from '@/lib/api-client';
 import type { FieldErrors } from './form-dom';
 
 const validationProblemSchema = z.object({
@@ -23,11 +23,10 @@ export function validationProblemOf(
 
 /** The server's own words for a failed call: its body's `message`, else its `title`. */
 export function serverMessageOf(error: unknown): string | undefined {
-  if (!(error instanceof ApiError) || typeof error.data !== 'object' || error.data === null) {
-    return undefined;
-  }
-  const { message, title } = error.data as { message?: unknown; title?: unknown };
-  if (typeof message === 'string' && message.trim() !== '') return message;
-  if (typeof title === 'string' && title.trim() !== '') return title;
-  return undefined;
+  const message = serverMessage(error);
+  if (message !== undefined || !(error instanceof ApiError)) return message;
+  const { data } = error;
+  if (typeof data !== 'object' || data === null || !('title' in data)) return undefined;
+  const { title } = data as { title: unknown };
+  return typeof title === 'string' && title.trim() !== '' ? title : undefined;
 }

@@ -8,6 +8,7 @@ import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
 import EntitiesPage from '.';
 import { setUpScreenTests } from '@/test/screen-tests';
 import { columnHeaders } from '@/test/queries';
+import { REFERENCE_ROUTES } from '@/test/dynamic-forms';
 import { groupHtml, htmlResponse } from '@/test/dynamic-forms';
 
 function entity(index: number, entityName?: string): Entity {
@@ -78,6 +79,7 @@ describe('entities screen', () => {
     const user = userEvent.setup();
     const entityId = ALL[0]!.partyEntityId;
     const api = mockApi({
+      ...REFERENCE_ROUTES,
       'GET /api/Entity': answerPage(),
       [`GET /svc/formusage/entity/${entityId}`]: {
         target: 'Entity',
@@ -99,8 +101,6 @@ describe('entities screen', () => {
     expect(await within(dialog).findByRole('textbox', { name: 'Trading name' })).toHaveValue(
       'Entity One Trading',
     );
-    // A tenant user: the staff reference lists are not asked for.
-    expect(api.callsTo('GET', '/api/countries')).toEqual([]);
     const [groupCall] = api.spy.mock.calls
       .map(([input]) => new URL(String(input)))
       .filter((url) => url.pathname.endsWith('/fieldgroup'));

@@ -19,10 +19,9 @@ import {
 } from '@console/contracts';
 import type { CollectedForm, FormChoice, FormSetupDetail } from '@/components/dynamic-form';
 import { api, getParsed } from '@/lib/api-client';
-import { getAuthSession, useAuthSession } from '@/lib/auth-session';
+import { getAuthSession } from '@/lib/auth-session';
 import { saveFile } from '@/lib/download';
 import i18n, { addNamespaces } from '@/lib/i18n';
-import { hasRole } from '@/lib/signed-in-user';
 import { countriesQueryKey, fetchCountries } from '@/features/countries/api';
 import { documentTypesQueryKeys, fetchDocumentTypes } from '@/features/document-types/api';
 import { formUsage } from '@/locales/en.json?formUsage&lang.json';
@@ -134,21 +133,17 @@ const NO_CHOICES: readonly FormChoice[] = [];
 
 /**
  * The choices of the forms' setup event: countries (id, countryName) and document types (id,
- * displayName), from the lists of their screens. Those lists are staff's: for a tenant user they
- * are not asked for (the server would refuse them), and the choice selects keep their value only.
+ * displayName), from the lists of their screens (tenant users may read both, for their entities'
+ * profiles).
  */
 export function useFormChoices(): FormSetupDetail {
-  const { accessToken } = useAuthSession();
-  const staff = hasRole(accessToken, 'staff') || hasRole(accessToken, 'admin');
   const countries = useQuery({
     queryKey: countriesQueryKey,
     queryFn: ({ signal }) => fetchCountries(signal),
-    enabled: staff,
   });
   const documentTypes = useQuery({
     queryKey: documentTypesQueryKeys.list,
     queryFn: ({ signal }) => fetchDocumentTypes(signal),
-    enabled: staff,
   });
   return useMemo(
     () => ({

@@ -253,13 +253,13 @@ describe('tenant profile dialog', () => {
     signOut();
     renderScreen(<TenantProfileDialog open onOpenChange={vi.fn()} tenant={ACME} />);
     const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByText('User not authenticated.')).toBeVisible();
+    expect(await within(dialog).findByText('Not signed in: user not authenticated.')).toBeVisible();
     signInAs(STAFF_USER);
   });
 });
 
 describe('entity profile dialog', () => {
-  it('is the entity’s, for a tenant user too (no reference lists asked for), and saves with EntityId', async () => {
+  it('is the entity’s, for a tenant user too (countries among the choices), and saves with EntityId', async () => {
     signInAs(TENANT_USER);
     const user = userEvent.setup();
     const api = mockApi(
@@ -277,12 +277,15 @@ describe('entity profile dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Entity profile: Acme Holdings' });
     const legalName = await within(dialog).findByRole('textbox', { name: /Legal name/ });
     expect(legalName).toHaveValue('Acme Holdings Ltd');
-    // The country lists are staff's: the stored country stays as it is.
-    expect(within(dialog).getByRole('combobox', { name: 'Country of registration' })).toHaveValue(
-      '840',
+    // Tenant users read the countries list too: the stored country shows by its name.
+    const country = within(dialog).getByRole('combobox', { name: 'Country of registration' });
+    expect(country).toHaveValue('840');
+    await waitFor(() =>
+      expect(within(country).getByRole('option', { selected: true })).toHaveTextContent(
+        'United States of America',
+      ),
     );
-    expect(api.callsTo('GET', '/api/countries')).toEqual([]);
-    expect(api.callsTo('GET', '/api/documenttypes')).toEqual([]);
+    expect(api.callsTo('GET', '/api/countries')).toHaveLength(1);
     const [groupCall] = api.spy.mock.calls
       .map(([input]) => new URL(String(input)))
       .filter((url) => url.pathname === '/svc/formusage/Company/fieldgroup');

@@ -15,8 +15,14 @@ import {
   formSavedSchema,
   formsApi,
 } from '@console/contracts';
-import { ApiError, api, getParsed } from '@/lib/api-client';
-import { getAuthSession } from '@/lib/auth-session';
+import {
+  AccessTokenMissingError,
+  ApiError,
+  api,
+  getParsed,
+  requireAccessToken,
+  serverMessage,
+} from '@/lib/api-client';
 import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 
 export const formsQueryKeys = {
@@ -25,21 +31,6 @@ export const formsQueryKeys = {
   list: ['forms', 'list'] as const,
   definition: (name: string) => ['forms', 'definition', name] as const,
 };
-
-/** Spec 5 and 8: a forms call without a bearer token is not made. */
-export const AUTH_TOKEN_NOT_FOUND_MESSAGE = 'Authentication token not found.';
-
-export class AuthTokenNotFoundError extends Error {
-  constructor() {
-    super(AUTH_TOKEN_NOT_FOUND_MESSAGE);
-    this.name = 'AuthTokenNotFoundError';
-  }
-}
-
-/** Throws before a forms call when there is no access token to send (spec 5). */
-function requireAccessToken(): void {
-  if (!getAuthSession().accessToken) throw new AuthTokenNotFoundError();
-}
 
 export async function fetchFormList(signal?: AbortSignal): Promise<FormListItem[]> {
   requireAccessToken();
@@ -117,23 +108,14 @@ export function useDeleteFormMutation(callbacks: {
   });
 }
 
-/** The `message` of the server's error body, when it sent one. */
-export function serverMessageOf(error: unknown): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  const { data } = error;
-  if (typeof data !== 'object' || data === null || !('message' in data)) return undefined;
-  const { message } = data as { message: unknown };
-  return typeof message === 'string' && message.trim() !== '' ? message : undefined;
-}
-
 /**
  * What a failed forms call says (spec 8, "Forms"): the server's message if present, else
  * "Failed to ..." with the status (`failed`); a missing token says so; a call that reached no
  * server says why.
  */
 export function formsErrorText(error: unknown, failed: (status: number | string) => string) {
-  if (error instanceof AuthTokenNotFoundError) return error.message;
-  const message = serverMessageOf(error);
+  if (error instanceof AccessTokenMissingError) return error.message;
+  const message = serverMessage(error);
   if (message !== undefined) return message;
   if (error instanceof ApiError && error.status === undefined) return error.message;
   return failed(error instanceof ApiError ? (error.status ?? 'N/A') : 'N/A');

@@ -10,9 +10,7 @@ import {
   formSubmitResultSchema,
   type FormSubmitResult,
 } from '@console/contracts';
-import { api } from '@/lib/api-client';
-import { getAuthSession } from '@/lib/auth-session';
-import i18n from '@/lib/i18n';
+import { api, requireAccessToken } from '@/lib/api-client';
 import { formsQueryKeys } from './api';
 
 export const formTestQueryKeys = {
@@ -21,24 +19,19 @@ export const formTestQueryKeys = {
     [...formsQueryKeys.all, 'fieldGroup', name, group] as const,
 };
 
-/** 'Authentication token not found.' when the session holds no token. */
-function requireToken(): void {
-  if (!getAuthSession().accessToken) throw new Error(i18n.t('formUsage.test.noToken'));
-}
-
 /** GET /svc/formauthoring/{name}/fieldgroup/{group}: the group's HTML. */
 export async function fetchFormFieldGroup(
   name: string,
   group: string,
   signal?: AbortSignal,
 ): Promise<string> {
-  requireToken();
+  requireAccessToken();
   return api.getText(apiPath(formsApi.fieldGroup, { name, group }), { signal });
 }
 
 /** POST /svc/formauthoring/{name}/submit with `{DataObject}`: the server's validation. */
 export async function submitTestForm(name: string, values: DataObject): Promise<FormSubmitResult> {
-  requireToken();
+  requireAccessToken();
   return formSubmitResultSchema.parse(
     await api.post<unknown>(apiPath(formsApi.submit, { nameOrId: name }), { DataObject: values }),
   );
