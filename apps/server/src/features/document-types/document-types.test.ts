@@ -495,6 +495,15 @@ describe('DELETE /api/documenttypes/{id}', () => {
     await db().deleteFrom('forms').execute();
     expect((await remove('admin', 'driving_licence')).statusCode).toBe(204);
   });
+
+  it('counts the expected form whatever the letter case of its name (form names ignore case)', async () => {
+    await insertForm('editindividualid_DRIVINGLICENCE');
+    const response = await remove('admin', 'driving_licence');
+    expect(response.statusCode).toBe(409);
+    expect(response.json().references).toEqual([
+      { kind: 'form', name: 'editindividualid_DRIVINGLICENCE' },
+    ]);
+  });
 });
 
 describe('POST /api/documenttypes/import', () => {

@@ -13,7 +13,10 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 export interface DocumentTypeColumnsOptions {
   /** The name shown for a document type: its translated label, or its display name. */
   nameOf: (documentType: DocumentType) => string;
-  /** Names of the forms that exist; undefined while unknown (nothing is flagged then). */
+  /**
+   * Names of the forms that exist, lower-cased (form names are unique ignoring case, and the
+   * forms service finds a form so); undefined while unknown (nothing is flagged then).
+   */
   formNames: ReadonlySet<string> | undefined;
   onEdit: (documentType: DocumentType) => void;
   onDelete: (documentType: DocumentType) => void;
@@ -36,7 +39,8 @@ export function documentTypesColumns(
       cell: ({ row }) => {
         const { id } = row.original;
         const formName = expectedFormName(id);
-        if (!formNames || formNames.has(formName)) return <span className="font-mono">{id}</span>;
+        if (!formNames || formNames.has(formName.toLowerCase()))
+          return <span className="font-mono">{id}</span>;
         return <MissingFormId id={id} message={t('documentTypes.formMissing', { formName })} />;
       },
     },

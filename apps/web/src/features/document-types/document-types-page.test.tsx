@@ -109,6 +109,16 @@ describe('document types screen', () => {
     );
   });
 
+  it('finds the expected form whatever the letter case of its name (form names ignore case)', async () => {
+    mockApi(
+      routes({ 'GET /svc/formauthoring/list': [{ ...FORM, name: 'EDITINDIVIDUALID_PASSPORT' }] }),
+    );
+    renderPage();
+    await screen.findByRole('cell', { name: 'Health insurance card' });
+    expect(within(row(/^passport/)).getByText('passport')).not.toHaveClass('bg-yellow-100');
+    expect(within(row(/^health_card/)).getByText('health_card')).toHaveClass('bg-yellow-100');
+  });
+
   it('flags nothing while the forms are unknown', async () => {
     mockApi(routes({ 'GET /svc/formauthoring/list': jsonResponse({ message: 'down' }, 500) }));
     renderPage();

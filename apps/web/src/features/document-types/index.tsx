@@ -76,7 +76,7 @@ function DocumentTypesTable({ dialogs }: { dialogs: Dialogs }) {
   const { show } = dialogs;
 
   const formNames = useMemo(
-    () => (forms.data ? new Set(forms.data.map((form) => form.name)) : undefined),
+    () => (forms.data ? new Set(forms.data.map((form) => form.name.toLowerCase())) : undefined),
     [forms.data],
   );
   const columns = useMemo(
