@@ -23,6 +23,8 @@ import {
   storageNameSchema,
   validateStorageName,
   type RequirementRow,
+  isSafePattern,
+  UNSAFE_PATTERN_MESSAGE,
 } from './form-fields.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -512,4 +514,30 @@ describe('compareFormFieldsForList', () => {
       }),
     );
   });
+});
+
+describe('isSafePattern', () => {
+  it.each([
+    '[A-Z]{2}[0-9]{6}',
+    '(SC|NI|OC)?[0-9]{6,8}',
+    '\\+?[0-9 ()-]{7,20}',
+    '[A-Z0-9]{18}[0-9]{2}',
+  ])('accepts %s, which repeats no repetition', (pattern) =>
+    expect(isSafePattern(pattern)).toBe(true),
+  );
+
+  it.each(['(a+)+b', '(x+x+)+y', '([a-z]+)*', '(\\d*)*$'])(
+    'refuses %s, a repetition of a repetition',
+    (pattern) => {
+      expect(isSafePattern(pattern)).toBe(false);
+      const result = formFieldCreateSchema.safeParse({
+        name: 'Code',
+        displayName: 'Code',
+        type: 'Text',
+        pattern,
+      });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([UNSAFE_PATTERN_MESSAGE]);
+    },
+  );
 });

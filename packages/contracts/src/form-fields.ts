@@ -1,3 +1,4 @@
+import isSafeRegex from 'safe-regex2';
 import { z } from 'zod';
 import { apiRoute } from './api.ts';
 import { apiReferenceMapSchema, DISPLAY_NAME_MAX_LENGTH, tagListSchema } from './document-types.ts';
@@ -336,6 +337,18 @@ export function isValidPattern(pattern: string): boolean {
 }
 
 export const INVALID_PATTERN_MESSAGE = 'Pattern is not a valid regular expression.';
+export const UNSAFE_PATTERN_MESSAGE =
+  'Pattern repeats a repetition (such as (a+)+) and could take too long to check. Please simplify it.';
+
+/**
+ * Whether a pattern is free of nested repetition (star height at most 1, safe-regex2): staff
+ * write patterns, and the server runs them on values of up to 10,000 characters that tenant
+ * users submit, where a pattern such as `(a+)+b` would keep a CPU busy for minutes. A heuristic:
+ * overlapping alternatives under one repetition (`(a|a)*b`) are not caught.
+ */
+export function isSafePattern(pattern: string): boolean {
+  return isSafeRegex(`^(?:${pattern})$`);
+}
 
 const permissionsSchema = (name: string) =>
   z
@@ -406,10 +419,14 @@ const formFieldWriteShape = {
     .max(FIELD_VALUE_MAX_LENGTH, { error: `maxLength must be from 1 to ${FIELD_VALUE_MAX_LENGTH}` })
     .nullish()
     .transform((value) => value ?? null),
-  pattern: optionalText('pattern', PATTERN_MAX_LENGTH).refine(
-    (pattern) => pattern === null || isValidPattern(pattern),
-    { error: INVALID_PATTERN_MESSAGE },
-  ),
+  pattern: optionalText('pattern', PATTERN_MAX_LENGTH)
+    .refine((pattern) => pattern === null || isValidPattern(pattern), {
+      error: INVALID_PATTERN_MESSAGE,
+      abort: true,
+    })
+    .refine((pattern) => pattern === null || isSafePattern(pattern), {
+      error: UNSAFE_PATTERN_MESSAGE,
+    }),
   printLabel: optionalText('printLabel', PRINT_LABEL_MAX_LENGTH),
   requireFields: z
     .array(storageNameSchema, { error: 'requireFields must be a list of storage names' })

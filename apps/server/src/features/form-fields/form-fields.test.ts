@@ -418,6 +418,12 @@ describe('POST /svc/formauthoring/fields', () => {
       'Pattern is not a valid regular expression.',
     ],
     [
+      'a pattern with nested repetition (catastrophic backtracking)',
+      { ...COMPANY_NAME, pattern: '([A-Z]+)+X' },
+      'pattern',
+      'Pattern repeats a repetition (such as (a+)+) and could take too long to check. Please simplify it.',
+    ],
+    [
       'the reserved group tenant',
       { ...COMPANY_NAME, uiGroup: 'Tenant' },
       'uiGroup',
