@@ -81,11 +81,13 @@ describe('a saturated database pool', () => {
 
   beforeAll(async () => {
     shared = await createTestDatabase();
-    // One connection, and a short wait for it: the test holds it while a request comes in.
+    // One connection, and a short wait for it: the test holds it while a request comes in. One
+    // second, not less: the app's own background reads (event workers, cache versions) share the
+    // connection, and on a loaded machine 200 ms was too short for the sign-in before the test.
     saturated = openDatabase(shared.connectionString, {
       max: 1,
       statementTimeoutMs: 0,
-      connectionTimeoutMs: 200,
+      connectionTimeoutMs: 1000,
     });
     testApp = await createTestApp({}, { database: saturated });
   });
