@@ -10,7 +10,12 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'contracts', include: ['packages/contracts/**/*.test.ts'] },
+        // Property tests draw thousands of inputs: CPU-bound, slow on a loaded 2-core machine.
+        test: {
+          name: 'contracts',
+          include: ['packages/contracts/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
       },
       {
         plugins: [react()],
@@ -20,6 +25,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // A dialog test types and clicks through user-event in jsdom: seconds of CPU each on a
+          // loaded 2-core machine (the CI's size), more than Vitest's 5 s default.
+          testTimeout: 30_000,
         },
       },
       {

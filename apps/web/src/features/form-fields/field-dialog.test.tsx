@@ -59,8 +59,7 @@ async function postedBody(api: ReturnType<typeof mockApi>) {
 
 setUpScreenTests(STAFF_USER);
 
-// The dialog is a large form: give its scenarios room on a busy machine.
-describe('field dialog, creating', { timeout: 30_000 }, () => {
+describe('field dialog, creating', () => {
   it("shows the spec's sections; Select Options only for a Select field", async () => {
     const user = userEvent.setup();
     renderDialog();
@@ -263,7 +262,7 @@ describe('field dialog, creating', { timeout: 30_000 }, () => {
   });
 });
 
-describe('field dialog, editing and cloning', { timeout: 30_000 }, () => {
+describe('field dialog, editing and cloning', () => {
   it("shows the stored field, 'none of' requirements without their '!'", async () => {
     renderDialog('edit', firstName);
     expect(screen.getByRole('dialog', { name: 'Edit Form Field' })).toBeVisible();
@@ -335,7 +334,7 @@ describe('field dialog, editing and cloning', { timeout: 30_000 }, () => {
   });
 });
 
-describe("field dialog, the server's answers", { timeout: 30_000 }, () => {
+describe("field dialog, the server's answers", () => {
   it('shows a 400 under the field it names', async () => {
     const user = userEvent.setup();
     const { onOpenChange } = renderDialog('create', null, {

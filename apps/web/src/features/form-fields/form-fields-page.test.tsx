@@ -54,7 +54,7 @@ const deleteField = (user: User, name: string) => confirmDelete(user, name, 'Del
 
 setUpScreenTests(STAFF_USER);
 
-describe('form fields list', { timeout: 15_000 }, () => {
+describe('form fields list', () => {
   it("shows the spec's columns, in the order UI group, order (missing last), display name", async () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Form Fields' })).toBeVisible();
@@ -123,7 +123,7 @@ describe('form fields list', { timeout: 15_000 }, () => {
   });
 });
 
-describe('deleting a form field', { timeout: 15_000 }, () => {
+describe('deleting a form field', () => {
   it('deletes after the confirmation, says so and reloads the list', async () => {
     const user = userEvent.setup();
     const api = renderPage({
@@ -175,8 +175,7 @@ describe('deleting a form field', { timeout: 15_000 }, () => {
   });
 });
 
-// The dialog is a large form: give its scenarios room on a busy machine.
-describe('the field dialog from the list', { timeout: 30_000 }, () => {
+describe('the field dialog from the list', () => {
   it('creates a field and shows it in the list', async () => {
     const user = userEvent.setup();
     const created = aField({ name: 'MiddleName', displayName: 'Middle name', uiGroup: 'Personal' });

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FormDefinition } from '@console/contracts';
@@ -22,9 +22,6 @@ import {
   selectedFields,
 } from './forms-test-data';
 import FormsPage from '.';
-
-// Each test walks a whole dialog; the machine runs other suites beside it.
-vi.setConfig({ testTimeout: 20_000 });
 
 const LIST = '/svc/formauthoring/list';
 const ALL_FIELDS = '/svc/formauthoring/allfields';

@@ -15,9 +15,6 @@ vi.mock('./form-test-dialog', () => ({
     open ? <div role="dialog" aria-label={`Test dialog of ${formName}`} /> : null,
 }));
 
-// The first render compiles the screen; the machine runs other suites beside it.
-vi.setConfig({ testTimeout: 15_000 });
-
 const LIST = '/svc/formauthoring/list';
 
 const FORMS = [
