@@ -5,6 +5,7 @@ import {
   type FormFieldType,
 } from '@console/contracts';
 import { describe, expect, it } from 'vitest';
+import { aFormField } from '@console/contracts/testing';
 import {
   attr,
   classesOf,
@@ -31,35 +32,8 @@ import {
  * or an attribute.
  */
 
-let nextId = 1;
-export function formField(more: Partial<FormField> & { name: string }): FormField {
-  return {
-    id: nextId++,
-    displayName: `${more.name} label`,
-    type: 'Text',
-    section: null,
-    order: null,
-    note: null,
-    required: false,
-    validationErrorMessage: null,
-    maxLength: null,
-    pattern: null,
-    printLabel: null,
-    requireFields: [],
-    options: [],
-    aliasFor: null,
-    print: false,
-    printSequence: null,
-    viewPermissions: [],
-    editPermissions: [],
-    uiGroup: 'General',
-    apiReferences: {},
-    tags: [],
-    conditionalRequirements: [],
-    createdAt: '2024-01-01T00:00:00.000Z',
-    updatedAt: '2024-01-01T00:00:00.000Z',
-    ...more,
-  };
+function formField(more: Partial<FormField> & { name: string }): FormField {
+  return aFormField({ displayName: `${more.name} label`, ...more });
 }
 
 function definition(

@@ -1,3 +1,4 @@
+import { aFormField } from '@console/contracts/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,12 +10,12 @@ import { chooseOption, itemTexts, type User } from '@/test/queries';
 import { setUpScreenTests } from '@/test/screen-tests';
 import { FieldDialog } from './field-dialog';
 import type { FieldDialogMode } from './field-form';
-import { aField, CREATE_PATH, fieldPath, fieldRoutes, savedField } from './testing';
+import { CREATE_PATH, fieldPath, fieldRoutes, savedField } from './testing';
 
 const ADMIN_USER: TestUser = { name: 'Ann Admin', upn: 'ann@example.com', roles: ['admin'] };
 
-const nationality = aField({ name: 'Nationality', type: 'Country', uiGroup: 'Address' });
-const firstName = aField({
+const nationality = aFormField({ name: 'Nationality', type: 'Country', uiGroup: 'Address' });
+const firstName = aFormField({
   name: 'FirstName',
   displayName: 'First name',
   uiGroup: 'Personal',
@@ -294,7 +295,7 @@ describe('field dialog, editing and cloning', () => {
   });
 
   it('lets staff mend an invalid storage name', async () => {
-    renderDialog('edit', aField({ name: '1st-name' }));
+    renderDialog('edit', aFormField({ name: '1st-name' }));
     expect(storageName()).not.toHaveAttribute('readonly');
     expect(storageName()).toHaveAccessibleDescription(expect.stringContaining('Upper Camel Case'));
   });
@@ -316,7 +317,7 @@ describe('field dialog, editing and cloning', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2025, 11, 31, 23, 59, 58));
     try {
-      const long = aField({ name: `Field${'x'.repeat(40)}`, displayName: 'Long' });
+      const long = aFormField({ name: `Field${'x'.repeat(40)}`, displayName: 'Long' });
       const { api } = renderDialog('clone', long);
       expect(screen.getByRole('dialog', { name: 'Clone Form Field' })).toBeVisible();
       // 50 characters at most: the name is shortened before the suffix.

@@ -1,8 +1,8 @@
+import { aFormField } from '@console/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { formFieldCreateSchema } from '@console/contracts';
 import { emptyFieldValues, fieldFormValues, type FieldFormValues } from './field-form';
 import { fieldRequestOf, missesRequiredProperties } from './field-request';
-import { aField } from './testing';
 
 const values = (overrides: Partial<FieldFormValues>): FieldFormValues => ({
   ...emptyFieldValues,
@@ -13,7 +13,7 @@ const values = (overrides: Partial<FieldFormValues>): FieldFormValues => ({
 });
 
 describe('fieldFormValues', () => {
-  const stored = aField({
+  const stored = aFormField({
     name: 'Employer',
     displayName: 'Employer',
     order: 3,

@@ -1,3 +1,4 @@
+import { aFormField } from '@console/contracts/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,9 +7,9 @@ import { jsonResponse, mockApi, renderScreen, type ApiCall } from '@/app/testing
 import { columnHeaders, confirmDelete, itemTexts, type User } from '@/test/queries';
 import { setUpScreenTests } from '@/test/screen-tests';
 import FormFieldsPage from '.';
-import { aField, CREATE_PATH, fieldPath, fieldRoutes, savedField } from './testing';
+import { CREATE_PATH, fieldPath, fieldRoutes, savedField } from './testing';
 
-const firstName = aField({
+const firstName = aFormField({
   name: 'FirstName',
   displayName: 'First name',
   uiGroup: 'Personal',
@@ -16,15 +17,15 @@ const firstName = aField({
   tags: ['identity', 'kyc'],
   apiReferences: { persona: 'first', onfido: 'first_name' },
 });
-const lastName = aField({
+const lastName = aFormField({
   name: 'LastName',
   displayName: 'last name',
   uiGroup: 'Personal',
   order: 2,
 });
-const nickname = aField({ name: 'Nickname', displayName: 'Nickname', uiGroup: 'Personal' });
-const alias = aField({ name: 'Alias', displayName: 'alias', uiGroup: 'Personal' });
-const country = aField({
+const nickname = aFormField({ name: 'Nickname', displayName: 'Nickname', uiGroup: 'Personal' });
+const alias = aFormField({ name: 'Alias', displayName: 'alias', uiGroup: 'Personal' });
+const country = aFormField({
   name: 'Nationality',
   displayName: 'Nationality',
   type: 'Country',
@@ -178,7 +179,11 @@ describe('deleting a form field', () => {
 describe('the field dialog from the list', () => {
   it('creates a field and shows it in the list', async () => {
     const user = userEvent.setup();
-    const created = aField({ name: 'MiddleName', displayName: 'Middle name', uiGroup: 'Personal' });
+    const created = aFormField({
+      name: 'MiddleName',
+      displayName: 'Middle name',
+      uiGroup: 'Personal',
+    });
     const api = renderPage({ [`POST ${CREATE_PATH}`]: jsonResponse(created, 201) });
     await user.click(await screen.findByRole('button', { name: 'Create New Field' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Form Field' });

@@ -1,38 +1,6 @@
 /** Form fields for the screen's tests, and the calls the dialog makes when it opens. */
 import type { FormField } from '@console/contracts';
-
-let nextId = 100;
-
-/** A field of the catalogue: a Text field named after its display name, unless overridden. */
-export function aField(overrides: Partial<FormField> & Pick<FormField, 'name'>): FormField {
-  return {
-    id: nextId++,
-    displayName: overrides.name,
-    type: 'Text',
-    section: null,
-    order: null,
-    note: null,
-    required: false,
-    validationErrorMessage: null,
-    maxLength: null,
-    pattern: null,
-    printLabel: null,
-    requireFields: [],
-    options: [],
-    aliasFor: null,
-    print: false,
-    printSequence: null,
-    viewPermissions: [],
-    editPermissions: [],
-    uiGroup: 'General',
-    apiReferences: {},
-    tags: [],
-    conditionalRequirements: [],
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+import { aFormField } from '@console/contracts/testing';
 
 export const FIELDS_PATH = '/svc/formauthoring/allfields';
 export const CREATE_PATH = '/svc/formauthoring/fields';
@@ -49,4 +17,4 @@ export function fieldRoutes(fields: readonly FormField[]) {
 
 /** A server that answers a write with the field it was sent (stamped and given an id). */
 export const savedField = (call: { body: unknown }) =>
-  ({ ...aField({ name: 'Saved' }), ...(call.body as Partial<FormField>) }) as FormField;
+  ({ ...aFormField({ name: 'Saved' }), ...(call.body as Partial<FormField>) }) as FormField;

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FormDefinition, FormField, FormFieldType } from '@console/contracts';
+import { aFormField } from '@console/contracts/testing';
 import { STAFF_USER, signOut } from '@/app/testing/render';
 import { jsonResponse, mockApi, renderScreen, type ApiRoute } from '@/app/testing/screen';
 import { setUpScreenTests } from '@/test/screen-tests';
@@ -24,33 +25,7 @@ function field(
   uiGroup: string,
   type: FormFieldType = 'Text',
 ): FormField {
-  return {
-    id,
-    name,
-    displayName,
-    type,
-    section: null,
-    order: id,
-    note: null,
-    required: false,
-    validationErrorMessage: null,
-    maxLength: null,
-    pattern: null,
-    printLabel: null,
-    requireFields: [],
-    options: [],
-    aliasFor: null,
-    print: false,
-    printSequence: null,
-    viewPermissions: [],
-    editPermissions: [],
-    uiGroup,
-    apiReferences: {},
-    tags: [],
-    conditionalRequirements: [],
-    createdAt: NOW,
-    updatedAt: NOW,
-  };
+  return aFormField({ id, name, displayName, uiGroup, type, order: id });
 }
 
 const DEFINITION: FormDefinition = {

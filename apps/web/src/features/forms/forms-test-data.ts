@@ -5,9 +5,8 @@
 import { expect } from 'vitest';
 import { within } from '@testing-library/react';
 import type { FormDefinition, FormField, FormListItem } from '@console/contracts';
+import { aFormField } from '@console/contracts/testing';
 import { chooseOption, type User } from '@/test/queries';
-
-const STAMP = '2026-01-01T10:00:00.000Z';
 
 export function catalogueField(
   id: number,
@@ -16,33 +15,7 @@ export function catalogueField(
   uiGroup: string,
   order: number | null,
 ): FormField {
-  return {
-    id,
-    name,
-    displayName,
-    type: 'Text',
-    section: null,
-    order,
-    note: null,
-    required: false,
-    validationErrorMessage: null,
-    maxLength: null,
-    pattern: null,
-    printLabel: null,
-    requireFields: [],
-    options: [],
-    aliasFor: null,
-    print: false,
-    printSequence: null,
-    viewPermissions: [],
-    editPermissions: [],
-    uiGroup,
-    apiReferences: {},
-    tags: [],
-    conditionalRequirements: [],
-    createdAt: STAMP,
-    updatedAt: STAMP,
-  };
+  return aFormField({ id, name, displayName, uiGroup, order });
 }
 
 /** Two groups: Personal (first name, last name, birth date without order) and Address. */
