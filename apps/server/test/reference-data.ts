@@ -92,8 +92,9 @@ export interface ReferenceDataTestApp extends Callers<keyof typeof REFERENCE_DAT
 
 /**
  * The set-up of the reference-data suites, as beforeAll/afterAll hooks: a server (configured
- * with `overrides`, built with `options`) on a fresh database with `country`, the tenant Acme domiciled in it with its tenant user, and the
- * REFERENCE_DATA_CALLERS signed in. Its members read what the hook made: use them in hooks and
+ * with `overrides`, built with `options`) on a fresh database with `country`, the tenant Acme
+ * domiciled in it with its tenant user, and the REFERENCE_DATA_CALLERS signed in. Its calls see
+ * the reference data as it is in the database at the time of the call. Its members read what the hook made: use them in hooks and
  * tests only.
  */
 export function useReferenceDataTestApp(
@@ -122,7 +123,12 @@ export function useReferenceDataTestApp(
       return fixture().testApp;
     },
     emails: REFERENCE_DATA_CALLERS,
-    call: (...args) => fixture().callers.call(...args),
+    // The suites write reference data straight into the database between calls: as far as the
+    // app's cache goes, those are this instance's writes (TestApp.referenceCache).
+    call: (...args) => {
+      fixture().testApp.referenceCache.expireAll();
+      return fixture().callers.call(...args);
+    },
     tokenOf: (caller) => fixture().callers.tokenOf(caller),
     refreshToken: (caller) => fixture().callers.refreshToken(caller),
   };

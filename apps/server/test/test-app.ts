@@ -10,6 +10,7 @@ import {
 import { displayNameFor } from '../src/auth/demo-accounts.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/connection.ts';
+import { ReferenceCache } from '../src/http/reference-cache.ts';
 import { freePort } from '../src/net/free-port.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -19,6 +20,12 @@ export interface TestApp {
   /** A fresh, fully migrated database of its own (test/test-database.ts). */
   database: DatabaseHandle;
   config: AppConfig;
+  /**
+   * The app's cached reference lists. A test that writes them straight into the database calls
+   * `expireAll()`, as the app does after a write it answers; otherwise the app may still answer
+   * the list before the write until the write's notification arrives (one second at most).
+   */
+  referenceCache: ReferenceCache;
   /**
    * An access token for `email`, with the roles the server would give it now: admin@example.com
    * (admin, staff), any @example.com address (staff), a tenant_users row (tenant). An address
@@ -61,12 +68,17 @@ export async function createTestApp(
   const ownsDatabase = options.database === undefined;
   const database = options.database ?? (await createTestDatabase());
   try {
-    const { app, config } = await listenOnFreePort(database, overrides, options);
+    const referenceCache = new ReferenceCache(database.db);
+    const { app, config } = await listenOnFreePort(database, overrides, {
+      ...options,
+      referenceCache,
+    });
     const accessTokens = new AccessTokens(new SigningKeyStore(database.db, config), config);
     return {
       app,
       database,
       config,
+      referenceCache,
       async tokenFor(email, claims = {}) {
         const address = email.toLowerCase();
         const { roles, tenantId } = await resolveRoles(database.db, config, address);
@@ -94,7 +106,12 @@ export async function createTestApp(
 async function listenOnFreePort(
   database: DatabaseHandle,
   overrides: Partial<AppConfig>,
-  { routes, logStream, maintenance }: TestAppOptions,
+  {
+    routes,
+    logStream,
+    maintenance,
+    referenceCache,
+  }: TestAppOptions & Pick<AppDependencies, 'referenceCache'>,
 ): Promise<{ app: ConsoleApp; config: AppConfig }> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
@@ -113,6 +130,7 @@ async function listenOnFreePort(
       database,
       ...(logStream ? { logStream } : {}),
       ...(maintenance ? { maintenance } : {}),
+      ...(referenceCache ? { referenceCache } : {}),
     });
     try {
       routes?.(app);

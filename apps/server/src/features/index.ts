@@ -28,7 +28,7 @@ export interface FeatureDependencies extends AppDependencies {
  * every other error goes on to the app's handler.
  */
 export async function registerFeatures(app: ConsoleApp, appDeps: AppDependencies): Promise<void> {
-  const referenceCache = new ReferenceCache(appDeps.database.db);
+  const referenceCache = appDeps.referenceCache ?? new ReferenceCache(appDeps.database.db);
   const deps: FeatureDependencies = { ...appDeps, referenceCache };
   app.addHook('onReady', async () => {
     referenceCache.listen(appDeps.database.connectionString, app.log);

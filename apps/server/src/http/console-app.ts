@@ -11,6 +11,7 @@ import type { AppConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import type { Migration } from '../db/migrations/migration.ts';
 import type { CatalogueScript } from '../features/database-scripts/catalogue.ts';
+import type { ReferenceCache } from './reference-cache.ts';
 
 /**
  * The server's Fastify instance as every module sees it (zod schemas type the routes). It lives
@@ -35,4 +36,9 @@ export interface AppDependencies {
    * this build's own unless given (tests add a failing migration or a slow script).
    */
   maintenance?: { migrations?: readonly Migration[]; scripts?: readonly CatalogueScript[] };
+  /**
+   * The cached reference lists: this app's own unless given (a test that writes straight into
+   * the database expires it, as a write answered by this instance does).
+   */
+  referenceCache?: ReferenceCache;
 }
