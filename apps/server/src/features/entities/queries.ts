@@ -37,21 +37,22 @@ interface PageRows {
   joins: string;
 }
 
-/**
- * What a page statement answers: the list's state on every row, one row per key of the page (an
- * empty page: one row whose key is null).
- */
-type PageStatementRow<Row> = ListState & { anchored: boolean } & (
-    ({ key: string } & Row) | { key: null }
-  );
+/** What a page statement answers: the list's state and the page's rows, as one JSON array. */
+interface PageStatementRow<Row> extends ListState {
+  anchored: boolean;
+  rows: ({ key: string } & Row)[];
+}
 
 /**
  * One page of a portal list as one statement, in one snapshot without a transaction: the list's
  * state, the plan of the walk (planPage's rule: from the nearer end), the walk of the page's keys
- * along the key's index alone, and the rows of those keys only (`rows`). A deep walk starts at
- * the page anchor the caller found ($4-$7), but only in a snapshot that shows the anchor's
- * generation and total (db/page-anchors.ts); otherwise it skips from the list's end, still exact.
- * Of one tenant ($8), the statement answers no row at all when the tenant does not exist.
+ * along the key's index alone, and the rows of those keys only (`rows`), in the list's order as
+ * one JSON array: pg parses each field of each row on its own (a jsonb field by JSON.parse), which
+ * cost the server a third more CPU for a page of entity users than one JSON.parse of the array.
+ * A deep walk starts at the page anchor the caller found ($4-$7), but only in a snapshot that
+ * shows the anchor's generation and total (db/page-anchors.ts); otherwise it skips from the
+ * list's end, still exact. Of one tenant ($8), the statement answers no row at all when the
+ * tenant does not exist.
  *
  * The walk's direction and start are known only once the state is read, so the walk is written
  * four times (ascending or not, from an anchor or not), each taken only when the plan says so:
@@ -110,9 +111,11 @@ keys as (
   -- list, and join it by scanning the whole table: this tells it how few keys come at most.
   limit ${LIST_LIMIT_MAX}
 )
-select plan.total, plan.generation, plan.anchored, keys.key, ${rows.columns}
-from plan left join (keys ${rows.joins}) on true
-order by case when (select descending from request) then keys.key end desc, keys.key`;
+select plan.total, plan.generation, plan.anchored, (
+  select coalesce(json_agg(page order by case when descending then key end desc, key), '[]')
+  from request, (select keys.key, ${rows.columns} from keys ${rows.joins}) as page
+) as rows
+from plan`;
 }
 
 /** The statements reading a page of `list`: of every tenant, and of one tenant ($8). */
@@ -164,12 +167,7 @@ export async function readPortalPage<Row>(
   if (!first) throw notFound(`Tenant ${tenantId} not found.`);
   const { total, generation, anchored } = first;
   anchors.pageRead({ list, tenantId }, { total, generation }, offset, limit, anchored);
-  return {
-    rows: rows.filter(
-      (row): row is ListState & { anchored: boolean; key: string } & Row => row.key !== null,
-    ),
-    totalCount: total,
-  };
+  return { rows: first.rows, totalCount: total };
 }
 
 interface EntityRow {
