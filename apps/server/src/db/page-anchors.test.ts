@@ -24,7 +24,10 @@ import type { Database } from './schema.ts';
 const SPACING = 7;
 type List = keyof typeof LIST_KEYS;
 
-/** The anchors of the test database, telling whether the last page read came from one. */
+/**
+ * The anchors of the test database, telling whether the last page read came from one (the tests
+ * that look read one page at a time).
+ */
 class RecordingAnchors extends PageAnchors {
   lastPageAnchored: boolean | undefined;
 
