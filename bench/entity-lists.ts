@@ -25,7 +25,7 @@ import {
  * each list with 50 concurrent clients for 5 s: p50/p99 through the HTTP API (as admin, i.e.
  * staff: every tenant), against the same SQL run through `pg` with a 50-client pool. That SQL is
  * the product's own: listEntities / listEntityUsers run once on a Kysely that records every
- * statement (transaction start, count, page, commit), which the baseline then replays.
+ * statement (one per page), which the baseline then replays, prepared as the server prepares it.
  * Deep pages are measured with the lists' page anchors built, in the server and for the baseline.
  * Targets: p99 ≤ 100 ms and ≤ 1.5x the baseline's; totalCount equal to count(*).
  */

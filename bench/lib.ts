@@ -7,6 +7,7 @@ import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
+import { queryConfig } from '../apps/server/src/db/prepared-statements.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import {
   startEmbeddedPostgres,
@@ -254,12 +255,15 @@ export async function recordQueries<T>(
   return { statements, result: await run(recording) };
 }
 
-/** Recorded statements, in order, on one pooled connection, with their parameters. */
+/**
+ * Recorded statements, in order, on one pooled connection, with their parameters, each sent as
+ * the server sends it (a named prepared statement where the server prepares it).
+ */
 export async function replay(pool: pg.Pool, statements: readonly CompiledQuery[]): Promise<void> {
   const client = await pool.connect();
   try {
     for (const statement of statements) {
-      await client.query(statement.sql, [...statement.parameters]);
+      await client.query(queryConfig(statement.sql, statement.parameters));
     }
   } catch (error) {
     await client.query('rollback').catch(() => undefined);

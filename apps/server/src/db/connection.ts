@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { namingPool } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
 export interface PoolSettings {
@@ -37,7 +38,10 @@ const pgTypes = {
   },
 };
 
-/** One pg pool behind Kysely: the only way the server talks to PostgreSQL (embedded or not). */
+/**
+ * One pg pool behind Kysely: the only way the server talks to PostgreSQL (embedded or not). The
+ * few statements registered in prepared-statements.ts are sent as named prepared statements.
+ */
 export function openDatabase(
   connectionString: string,
   settings: PoolSettings = DEFAULT_POOL_SETTINGS,
@@ -55,7 +59,7 @@ export function openDatabase(
   pool.on('error', (error) => {
     console.error(`PostgreSQL connection lost: ${error.message}`);
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) });
   return {
     db,
     connectionString,

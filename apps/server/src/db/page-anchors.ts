@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { describeDatabaseError } from './errors.ts';
-import type { PagePlan } from './paging.ts';
+import { planPage, walkDirection, type PagePlan } from './paging.ts';
 import type { Database, ListCountsTable } from './schema.ts';
 
 /**
@@ -12,9 +12,10 @@ import type { Database, ListCountsTable } from './schema.ts';
  * snapshot (list_counts.generation, migration 10: it grows in the same transaction as every change
  * of the list's keys). A page read in a snapshot showing the same generation sees the same keys,
  * so the row at position a is found by starting the walk at the anchor of a's block and skipping
- * fewer than K entries. Any other generation (a write committed since) means the anchors are not
- * used: the page takes the plain offset walk, still exact, and the anchors are rebuilt in the
- * background, one build per list at a time.
+ * fewer than K entries. The page's statement (features/entities/queries.ts) is given the anchor
+ * with its generation and compares it with its own snapshot's: any other generation (a write
+ * committed since) means the anchor is not used, the page takes the plain offset walk, still exact,
+ * and the anchors are rebuilt in the background, one build per list at a time.
  */
 
 /** A list that can be read from anchors: whose keys, of which tenant (undefined: all tenants). */
@@ -44,7 +45,17 @@ export interface ListState {
   total: number;
 }
 
-const KEY_COLUMNS = { entities: 'party_entity_id', entity_users: 'party_user_id' } as const;
+/**
+ * A walk from an anchor: valid in a snapshot showing the list at `generation` with `total` rows,
+ * where it starts at `key` (included) and skips `skip` rows.
+ */
+export interface AnchorStart extends ListState {
+  key: string;
+  skip: number;
+}
+
+/** The key each list is ordered, paged and anchored by (its primary key). */
+export const LIST_KEYS = { entities: 'party_entity_id', entity_users: 'party_user_id' } as const;
 
 export class PageAnchors {
   readonly spacing: number;
@@ -55,7 +66,11 @@ export class PageAnchors {
   /** After a build, none of the same list before as long again: builds take at most half a core. */
   private readonly nextBuildAt = new Map<string, number>();
 
-  constructor(options: PageAnchorOptions = {}) {
+  /** `db`: the database whose lists these are, which the builds read. */
+  constructor(
+    private readonly db: Kysely<Database>,
+    options: PageAnchorOptions = {},
+  ) {
     this.spacing = options.spacing ?? 1000;
     this.maxLists = options.maxLists ?? 256;
     this.onBuildError =
@@ -69,29 +84,53 @@ export class PageAnchors {
   }
 
   /**
-   * `plan` (walking `direction`, of a list in `state` as the page's snapshot shows it) started at
-   * an anchor, when the anchors match that snapshot; otherwise `plan` itself, and a rebuild.
+   * Where a page at `offset` (of `limit` rows, in the list's order or `descending`) starts its walk
+   * when its snapshot shows the list as the anchors were found: the anchor and the rows to skip
+   * from it, with the generation and total the snapshot must show. Undefined without anchors, or
+   * for a walk shorter than K, which gains nothing.
    */
-  plan(
-    db: Kysely<Database>,
+  start(
     list: AnchoredList,
-    state: ListState,
-    plan: PagePlan,
-    direction: 'asc' | 'desc',
-  ): PagePlan {
-    // A walk shorter than K gains nothing.
-    if (plan.offset < this.spacing) return plan;
+    offset: number,
+    limit: number,
+    descending: boolean,
+  ): AnchorStart | undefined {
     const id = listId(list);
     const anchors = this.anchors.get(id);
-    // Same generation means same keys. The total is compared too, at no cost: it refuses most
-    // anchors of a database restored under a running server whose generation happens to match.
-    if (!anchors || anchors.generation !== state.generation || anchors.total !== state.total) {
-      this.rebuild(db, list, id);
-      return plan;
-    }
+    if (!anchors) return undefined;
+    const plan = planPage(anchors.total, offset, limit);
+    if (!plan || plan.offset < this.spacing) return undefined;
+    const direction = walkDirection(descending, plan);
+    const started = startAtAnchor(anchors.keys, this.spacing, anchors.total, plan, direction);
+    if (started.from === undefined) return undefined;
     this.anchors.delete(id); // re-inserted: most recently used
     this.anchors.set(id, anchors);
-    return startAtAnchor(anchors.keys, this.spacing, state.total, plan, direction);
+    const { generation, total } = anchors;
+    return { generation, total, key: started.from, skip: started.offset };
+  }
+
+  /**
+   * After a page at `offset` was read in a snapshot showing `state` (`anchored`: from one of the
+   * anchors, which are then current): a page deep enough for the anchors, whose anchors are
+   * missing or of another snapshot, has them rebuilt in the background. Same generation means same
+   * keys. The total is compared too, at no cost: it refuses most anchors of a database restored
+   * under a running server whose generation happens to match.
+   */
+  pageRead(
+    list: AnchoredList,
+    state: ListState,
+    offset: number,
+    limit: number,
+    anchored: boolean,
+  ): void {
+    if (anchored) return;
+    const plan = planPage(state.total, offset, limit);
+    if (!plan || plan.offset < this.spacing) return;
+    const id = listId(list);
+    const anchors = this.anchors.get(id);
+    if (!anchors || anchors.generation !== state.generation || anchors.total !== state.total) {
+      this.rebuild(list, id);
+    }
   }
 
   /** Resolves when no build is running (tests, and the bench before it measures). */
@@ -99,10 +138,10 @@ export class PageAnchors {
     while (this.builds.size > 0) await Promise.all(this.builds.values());
   }
 
-  private rebuild(db: Kysely<Database>, list: AnchoredList, id: string): void {
+  private rebuild(list: AnchoredList, id: string): void {
     if (this.builds.has(id) || Date.now() < (this.nextBuildAt.get(id) ?? 0)) return;
     const started = Date.now();
-    const build = buildAnchors(db, list, this.spacing)
+    const build = buildAnchors(this.db, list, this.spacing)
       .then((anchors) => this.keep(id, anchors))
       .catch(this.onBuildError)
       .finally(() => {
@@ -176,7 +215,7 @@ async function buildAnchors(
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       const state = await readListState(trx, list);
-      const key = sql.ref(KEY_COLUMNS[list.list]);
+      const key = sql.ref(LIST_KEYS[list.list]);
       const table = sql.table(list.list);
       const tenant = list.tenantId === undefined ? sql`true` : sql`tenant_id = ${list.tenantId}`;
       // Each step skips `spacing` index entries from the last anchor (index-only, about half the
@@ -203,13 +242,16 @@ const perDatabase = new WeakMap<Kysely<Database>, PageAnchors>();
 export function pageAnchorsOf(db: Kysely<Database>): PageAnchors {
   let anchors = perDatabase.get(db);
   if (!anchors) {
-    anchors = new PageAnchors();
+    anchors = new PageAnchors(db);
     perDatabase.set(db, anchors);
   }
   return anchors;
 }
 
-/** Uses `anchors` for `db` from now on (tests: a small spacing). */
+/**
+ * Uses `anchors` for `db` from now on (tests: a small spacing; a transaction reading pages with
+ * its database's anchors).
+ */
 export function usePageAnchors(db: Kysely<Database>, anchors: PageAnchors): void {
   perDatabase.set(db, anchors);
 }

@@ -1,6 +1,5 @@
 import type { Page } from '@console/contracts';
 import type { Kysely } from 'kysely';
-import { pageAnchorsOf, type AnchoredList, type ListState } from './page-anchors.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -12,8 +11,9 @@ import type { Database } from './schema.ts';
  * - A page is a walk along an index in the list's order; knowing the total, a page past the
  *   middle is read from the other end in the opposite order, so no page skips more than half of
  *   the index. Lists read only the ids of the page from the index (index-only), then those rows.
- * - Lists with kept generations (entities, entity users) start a deep walk at a page anchor
- *   (db/page-anchors.ts) found in the same snapshot, so no page skips more than K index entries.
+ * - The entity lists, the biggest, are read by one statement each that does all of this in SQL
+ *   and starts a deep walk at a page anchor (features/entities/queries.ts, db/page-anchors.ts);
+ *   `planPage` is the rule that statement follows too.
  *
  * The spec's query names stay at each API's edge (`offset`/`limit`, `page`/`pageSize`); they
  * meet here as rows to skip and rows to take.
@@ -45,15 +45,10 @@ export function planPage(total: number, offset: number, limit: number): PagePlan
 export interface PageRequest<T> {
   offset: number;
   limit: number;
-  /**
-   * Rows of the whole list (with its filters), with the list's generation where it keeps one
-   * (read together: one round trip); may throw (e.g. 404 for an unknown tenant).
-   */
-  count(trx: Kysely<Database>): Promise<number | ListState>;
+  /** Rows of the whole list (with its filters); may throw (e.g. 404 for an unknown parent). */
+  count(trx: Kysely<Database>): Promise<number>;
   /** The rows of a plan, in the plan's order. */
   read(trx: Kysely<Database>, plan: PagePlan): Promise<T[]>;
-  /** Which list, for reading deep pages from anchors; without it plans never carry `from`. */
-  anchors?: AnchoredList & { descending: boolean };
 }
 
 /** One page `{data, totalCount, offset, limit}`, counted and read in one snapshot. */
@@ -63,22 +58,10 @@ export async function readPage<T>(db: Kysely<Database>, request: PageRequest<T>)
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
-      const counted = await request.count(trx);
-      const totalCount = typeof counted === 'number' ? counted : counted.total;
+      const totalCount = await request.count(trx);
       const plan = planPage(totalCount, offset, limit);
       if (!plan) return { data: [], totalCount, offset, limit };
-      const { anchors } = request;
-      const walk =
-        anchors && typeof counted !== 'number'
-          ? pageAnchorsOf(db).plan(
-              db,
-              anchors,
-              counted,
-              plan,
-              walkDirection(anchors.descending, plan),
-            )
-          : plan;
-      const data = await request.read(trx, walk);
+      const data = await request.read(trx, plan);
       if (plan.reversed) data.reverse();
       return { data, totalCount, offset, limit };
     });

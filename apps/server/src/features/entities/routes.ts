@@ -18,6 +18,7 @@ export function registerEntityRoutes(app: ConsoleApp, { database }: FeatureDepen
     querystring: entityListQuerySchema,
     response: entityPageSchema,
     errors: [404],
+    uncheckedResponse: true,
     handle: ({ user, query }) =>
       listEntities(database.db, readableTenant(user, query.tenantId), query),
   });

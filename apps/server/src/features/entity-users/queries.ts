@@ -7,7 +7,12 @@ import {
 } from '@console/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { namesOf, readPortalPage, stringEntries } from '../entities/queries.ts';
+import {
+  namesOf,
+  portalPageStatements,
+  readPortalPage,
+  stringEntries,
+} from '../entities/queries.ts';
 
 const METADATA_FIELDS = ['preferredName', 'givenName', 'familyName'] as const;
 
@@ -33,6 +38,23 @@ function keysOf(stored: unknown): Record<string, string> {
   );
 }
 
+interface EntityUserRow {
+  party_entity_id: string;
+  tenant_id: number;
+  type: number;
+  state: string;
+  email: string | null;
+  metadata: unknown;
+  keys: unknown;
+  names: unknown;
+}
+
+const ENTITY_USER_PAGE = portalPageStatements('entity_users', {
+  columns: 'u.party_entity_id, u.tenant_id, u.type, u.state, u.email, u.metadata, u.keys, e.names',
+  joins:
+    'join entity_users u on u.party_user_id = keys.key join entities e on e.party_entity_id = u.party_entity_id',
+});
+
 /**
  * GET api/EntityUser: one page of entity users by partyUserId, with their keys and their entity's
  * name, of `tenantId` (already checked against the caller, see http/tenant-scope.ts) or of every
@@ -43,26 +65,16 @@ export async function listEntityUsers(
   tenantId: number | undefined,
   query: EntityUserListQuery,
 ): Promise<EntityUserPage> {
-  return readPortalPage(db, 'entity_users', tenantId, query, async (trx, page, direction) => {
-    const rows = await trx
-      .selectFrom(page)
-      .innerJoin('entity_users as u', 'u.party_user_id', 'page.key')
-      .innerJoin('entities as e', 'e.party_entity_id', 'u.party_entity_id')
-      .select([
-        'u.party_user_id',
-        'u.party_entity_id',
-        'u.tenant_id',
-        'u.type',
-        'u.state',
-        'u.email',
-        'u.metadata',
-        'u.keys',
-        'e.names',
-      ])
-      .orderBy('u.party_user_id', direction)
-      .execute();
-    return rows.map((row): EntityUser => ({
-      partyUserId: row.party_user_id,
+  const { offset, limit } = query;
+  const descending = query.sort === '-partyUserId';
+  const page = await readPortalPage<EntityUserRow>(db, ENTITY_USER_PAGE, tenantId, {
+    offset,
+    limit,
+    descending,
+  });
+  return {
+    data: page.rows.map((row): EntityUser => ({
+      partyUserId: row.key,
       partyEntityId: row.party_entity_id,
       entityName: entityDisplayName({
         partyEntityId: row.party_entity_id,
@@ -74,6 +86,9 @@ export async function listEntityUsers(
       email: row.email,
       metadata: metadataOf(row.metadata),
       keys: keysOf(row.keys),
-    }));
-  });
+    })),
+    totalCount: page.totalCount,
+    offset,
+    limit,
+  };
 }

@@ -25,6 +25,7 @@ export function registerEntityUserRoutes(app: ConsoleApp, { database }: FeatureD
     querystring: entityUserListQuerySchema,
     response: entityUserPageSchema,
     errors: [404],
+    uncheckedResponse: true,
     handle: ({ user, query }) => listEntityUsers(db, readableTenant(user, query.tenantId), query),
   });
 

@@ -1,0 +1,96 @@
+import {
+  CompiledQuery,
+  type PostgresCursor,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+} from 'kysely';
+import type pg from 'pg';
+
+/**
+ * Named prepared statements for the hottest reads (a page of the entity lists). PostgreSQL parses
+ * such a statement once per connection and, after a few executions, keeps one generic plan for
+ * it, so a request costs only the execution: planning alone took about as long as executing a page
+ * of the big lists. Every other statement is sent unnamed, as Kysely sends it: statements built
+ * per request (a varying `in` list) would otherwise pile up prepared plans in every connection.
+ *
+ * A statement is known by its text: the pool Kysely uses (`namingPool`) sends a registered text
+ * under its name, so the statement still goes through Kysely (its transactions, its logging) like
+ * any other. The benchmark's replay sends recorded statements the same way (`queryConfig`).
+ */
+
+/** Registered texts and their names. */
+const names = new Map<string, string>();
+
+/**
+ * Registers `text` as the named statement `name` and answers the query that runs it with
+ * parameters. Names are unique per process: pg refuses one name for two texts on a connection.
+ */
+export function preparedStatement(
+  name: string,
+  text: string,
+): (parameters: readonly unknown[]) => CompiledQuery {
+  for (const [known, knownName] of names) {
+    if (knownName === name && known !== text) {
+      throw new Error(`Prepared statement ${name} is already registered with another text`);
+    }
+  }
+  names.set(text, name);
+  return (parameters) => CompiledQuery.raw(text, [...parameters]);
+}
+
+/** How pg sends `text` with `values`: as its named statement when it is registered. */
+export function queryConfig(text: string, values: readonly unknown[]): pg.QueryConfig {
+  const name = names.get(text);
+  return name === undefined ? { text, values: [...values] } : { name, text, values: [...values] };
+}
+
+/** `pool` for Kysely's PostgresDialect, sending registered statements by name. */
+export function namingPool(pool: pg.Pool): PostgresPool {
+  // One wrapper per connection: Kysely keeps its own connection object per client it is given.
+  const wrappers = new WeakMap<pg.PoolClient, NamingClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        wrapper = new NamingClient(client);
+        wrappers.set(client, wrapper);
+      }
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
+}
+
+class NamingClient implements PostgresPoolClient {
+  constructor(private readonly client: pg.PoolClient) {}
+
+  query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  query<R>(
+    statement: string | PostgresCursor<R>,
+    parameters: ReadonlyArray<unknown> = [],
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    // Kysely streams through a cursor only when its dialect is given a cursor class; ours is not.
+    if (typeof statement !== 'string') throw new Error('Streaming queries need a cursor class');
+    return this.run<R>(statement, parameters);
+  }
+
+  private async run<R>(
+    text: string,
+    parameters: ReadonlyArray<unknown>,
+  ): Promise<PostgresQueryResult<R>> {
+    const result = await this.client.query<R & pg.QueryResultRow>(queryConfig(text, parameters));
+    return {
+      // pg types the command as any text; Kysely reads only the ones it names.
+      command: result.command as PostgresQueryResult<R>['command'],
+      rowCount: result.rowCount ?? 0,
+      rows: result.rows,
+    };
+  }
+
+  release(): void {
+    this.client.release();
+  }
+}
