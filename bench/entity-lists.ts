@@ -6,6 +6,7 @@ import { pageAnchorsOf } from '../apps/server/src/db/page-anchors.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import { listEntities } from '../apps/server/src/features/entities/queries.ts';
 import { listEntityUsers } from '../apps/server/src/features/entity-users/queries.ts';
+import { parseJsonText } from '../apps/server/src/http/json-text.ts';
 import {
   accessTokenFor,
   benchPostgresUrl,
@@ -60,14 +61,18 @@ const LISTS: ListCase[] = [
     path: '/api/Entity',
     table: 'entities',
     idField: 'partyEntityId',
-    read: (db, offset) => listEntities(db, undefined, { ...query(offset), sort: 'partyEntityId' }),
+    read: async (db, offset) =>
+      parseJsonText(await listEntities(db, undefined, { ...query(offset), sort: 'partyEntityId' })),
   },
   {
     name: 'entity users',
     path: '/api/EntityUser',
     table: 'entity_users',
     idField: 'partyUserId',
-    read: (db, offset) => listEntityUsers(db, undefined, { ...query(offset), sort: 'partyUserId' }),
+    read: async (db, offset) =>
+      parseJsonText(
+        await listEntityUsers(db, undefined, { ...query(offset), sort: 'partyUserId' }),
+      ),
   },
 ];
 

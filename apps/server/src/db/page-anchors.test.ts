@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { listEntities } from '../features/entities/queries.ts';
 import { listEntityUsers } from '../features/entity-users/queries.ts';
+import { parseJsonText } from '../http/json-text.ts';
 import type { DatabaseHandle } from './connection.ts';
 import { seedCountries } from './seed/countries.ts';
 import {
@@ -279,10 +280,12 @@ async function productPage(
   const sort = descending ? '-' : '';
   if (list === 'entities') {
     const query = { tenantId, offset, limit, sort: `${sort}partyEntityId` } as const;
-    return (await listEntities(executor, tenantId, query)).data.map((row) => row.partyEntityId);
+    const page = parseJsonText(await listEntities(executor, tenantId, query));
+    return page.data.map((row) => row.partyEntityId);
   }
   const query = { tenantId, offset, limit, sort: `${sort}partyUserId` } as const;
-  return (await listEntityUsers(executor, tenantId, query)).data.map((row) => row.partyUserId);
+  const page = parseJsonText(await listEntityUsers(executor, tenantId, query));
+  return page.data.map((row) => row.partyUserId);
 }
 
 async function totalOf(list: List, tenantId: number | undefined): Promise<number> {

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, JSONColumnType } from 'kysely';
 
 /** Row types of every table, as Kysely sees them. Migrations in ./migrations create them. */
 
@@ -124,6 +124,10 @@ export interface EntitiesTable extends ProfileColumns {
   names: JSONColumnType<EntityNames>;
   country: string | null;
   created_at: CreatedAt;
+  /** entityDisplayName of the entity, kept by PostgreSQL (migration 16). */
+  display_name: GeneratedAlways<string>;
+  /** The entity as GET api/Entity shows it, without tenantName (migration 16). */
+  list_json: GeneratedAlways<string>;
 }
 
 export interface EntityUserMetadata {
@@ -146,6 +150,8 @@ export interface EntityUsersTable {
   /** Set by the console's writes (key deletion); null while the platform's row is untouched. */
   updated_at: NullableTimestamp;
   updated_by: string | null;
+  /** The user as GET api/EntityUser shows it, without entityName (migration 16). */
+  list_json: GeneratedAlways<string>;
 }
 
 export interface EventsTable {

@@ -14,6 +14,7 @@ import { ScriptExecutions } from './0012-script-executions.ts';
 import { EmailTemplates } from './0013-email-templates.ts';
 import { FatfRatings } from './0014-fatf-ratings.ts';
 import { FormFieldsAndProfiles } from './0015-form-fields-and-profiles.ts';
+import { EntityListRows } from './0016-entity-list-rows.ts';
 
 /** Every migration, in version order. A new one is a new module added at the end. */
 export const migrations: readonly Migration[] = [
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   EmailTemplates,
   FatfRatings,
   FormFieldsAndProfiles,
+  EntityListRows,
 ];

@@ -12,13 +12,12 @@ import { listEntities } from './queries.ts';
 export function registerEntityRoutes(app: ConsoleApp, { database }: FeatureDependencies) {
   const routes = featureRoutes(app, { tags: ['entities'], allow: ['staff', 'tenant'] });
 
-  routes.answer(entitiesApi.list, {
+  routes.answerJsonText(entitiesApi.list, {
     summary:
       "One page of entities by partyEntityId: staff see every tenant's (or tenantId's), a tenant user its own tenant's",
     querystring: entityListQuerySchema,
     response: entityPageSchema,
     errors: [404],
-    uncheckedResponse: true,
     handle: ({ user, query }) =>
       listEntities(database.db, readableTenant(user, query.tenantId), query),
   });

@@ -19,13 +19,12 @@ export function registerEntityUserRoutes(app: ConsoleApp, { database }: FeatureD
   const { db } = database;
   const routes = featureRoutes(app, { tags: ['entity users'], allow: ['staff', 'tenant'] });
 
-  routes.answer(entityUsersApi.list, {
+  routes.answerJsonText(entityUsersApi.list, {
     summary:
       "One page of entity users by partyUserId, with their keys: staff see every tenant's (or tenantId's), a tenant user its own tenant's",
     querystring: entityUserListQuerySchema,
     response: entityUserPageSchema,
     errors: [404],
-    uncheckedResponse: true,
     handle: ({ user, query }) => listEntityUsers(db, readableTenant(user, query.tenantId), query),
   });
 
