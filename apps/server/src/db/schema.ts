@@ -100,6 +100,8 @@ export interface TenantsTable extends WriteStamp, ProfileColumns {
   id: Generated<number>;
   company_name: string;
   domicile_country_id: number;
+  /** `{"tenantName":"…"`: how its entities' rows in GET api/Entity start (migration 16). */
+  entity_row_head: GeneratedAlways<string>;
 }
 
 export interface TenantNamespacesTable {
@@ -124,10 +126,10 @@ export interface EntitiesTable extends ProfileColumns {
   names: JSONColumnType<EntityNames>;
   country: string | null;
   created_at: CreatedAt;
-  /** entityDisplayName of the entity, kept by PostgreSQL (migration 16). */
-  display_name: GeneratedAlways<string>;
-  /** The entity as GET api/Entity shows it, without tenantName (migration 16). */
-  list_json: GeneratedAlways<string>;
+  /** The entity's JSON in GET api/Entity after its first member, tenantName (migration 16). */
+  list_row_rest: GeneratedAlways<string>;
+  /** `{"entityName":"…"`: how its users' rows in GET api/EntityUser start (migration 16). */
+  user_row_head: GeneratedAlways<string>;
 }
 
 export interface EntityUserMetadata {
@@ -150,8 +152,8 @@ export interface EntityUsersTable {
   /** Set by the console's writes (key deletion); null while the platform's row is untouched. */
   updated_at: NullableTimestamp;
   updated_by: string | null;
-  /** The user as GET api/EntityUser shows it, without entityName (migration 16). */
-  list_json: GeneratedAlways<string>;
+  /** The user's JSON in GET api/EntityUser after its first member, entityName (migration 16). */
+  list_row_rest: GeneratedAlways<string>;
 }
 
 export interface EventsTable {

@@ -9,19 +9,20 @@ import type { Migration } from './migration.ts';
  * and parsing rows into objects and writing them out again took the server more CPU than the
  * rest of the request (docs/architecture.md, "Speed").
  *
- * - `entities.display_name`: `entityDisplayName` (contracts) of the entity, `names.entityName`
- *   trimmed as JavaScript trims, or the id. Entity users show it as their `entityName`.
- * - `entities.list_json`: the entity as GET api/Entity shows it, but for `tenantName`, which a
- *   renamed tenant changes and which the page joins.
- * - `entity_users.list_json`: the user as GET api/EntityUser shows it, but for `entityName`,
- *   which the page joins from the entity.
+ * - `entities.list_row_rest`: the entity as GET api/Entity shows it, but for its first member,
+ *   `tenantName`, which a renamed tenant changes: the page puts `tenants.entity_row_head`
+ *   (`{"tenantName":"…"`) before it.
+ * - `entity_users.list_row_rest`: the user as GET api/EntityUser shows it, but for its first
+ *   member, `entityName`: the page puts the entity's `user_row_head` (`{"entityName":"…"`, the
+ *   name being `entityDisplayName` of the entity: `names.entityName` trimmed as JavaScript trims,
+ *   or the id) before it.
  *
  * The platform writes these rows and may store anything in the jsonb columns: only text is
  * shown (names, the three metadata names), and a key whose value is not text shows its JSON text.
  * features/entities/list-rows.test.ts checks these functions against the same rules in TypeScript.
  *
- * Adding a stored generated column rewrites the table under an exclusive lock (about 45 s for
- * 10^6 entities, docs/operations.md). PostgreSQL does not recompute the columns when a function
+ * Adding a stored generated column rewrites the table under an exclusive lock (about two minutes
+ * for 10^6 entities and 10^6 entity users, docs/operations.md). PostgreSQL does not recompute the columns when a function
  * is replaced: a migration that changes a rule must rewrite the column too.
  */
 export const EntityListRows: Migration = {
@@ -69,25 +70,33 @@ export const EntityListRows: Migration = {
           'givenName', metadata -> 'givenName',
           'familyName', metadata -> 'familyName'));
 
-      -- json_build_object is only stable (it could format any type); with these types its text
-      -- never changes, so the functions that use it may say immutable.
-      create function console_entity_list_json(
+      -- A list row is one text, its first member (the name another table holds, which can
+      -- change without the row) followed by the rest of its members, kept on the row:
+      -- '{"tenantName":"Acme"' || ',"partyEntityId" : "e1", …}'. A page then joins one head to
+      -- each row, the cheapest concatenation there is.
+      -- to_json and json_build_object are only stable (they could format any type); with these
+      -- types their text never changes, so the functions that use them may say immutable.
+      create function console_json_head(name text, value text) returns text
+        language sql immutable strict parallel safe
+        return '{' || to_json(name) || ':' || to_json(value);
+
+      create function console_entity_row_rest(
         party_entity_id text, tenant_id integer, names jsonb, country text
       ) returns text
         language sql immutable parallel safe
-        return json_build_object(
+        return ',' || substr(json_build_object(
           'partyEntityId', party_entity_id,
           'tenantId', tenant_id,
           'names', json_build_object('names', console_text_values(names -> 'names')),
           'country', country,
-          'displayName', console_entity_display_name(names, party_entity_id))::text;
+          'displayName', console_entity_display_name(names, party_entity_id))::text, 2);
 
-      create function console_entity_user_list_json(
+      create function console_entity_user_row_rest(
         party_user_id text, party_entity_id text, tenant_id integer, type integer, state text,
         email text, metadata jsonb, keys jsonb
       ) returns text
         language sql immutable parallel safe
-        return json_build_object(
+        return ',' || substr(json_build_object(
           'partyUserId', party_user_id,
           'partyEntityId', party_entity_id,
           'tenantId', tenant_id,
@@ -95,17 +104,22 @@ export const EntityListRows: Migration = {
           'state', state,
           'email', email,
           'metadata', console_entity_user_metadata(metadata),
-          'keys', console_entity_user_keys(keys))::text;
+          'keys', console_entity_user_keys(keys))::text, 2);
+
+      alter table tenants
+        add column entity_row_head text not null
+          generated always as (console_json_head('tenantName', company_name)) stored;
 
       alter table entities
-        add column display_name text not null
-          generated always as (console_entity_display_name(names, party_entity_id)) stored,
-        add column list_json text not null
-          generated always as (console_entity_list_json(party_entity_id, tenant_id, names, country)) stored;
+        add column list_row_rest text not null
+          generated always as (console_entity_row_rest(party_entity_id, tenant_id, names, country)) stored,
+        add column user_row_head text not null
+          generated always as (console_json_head('entityName',
+            console_entity_display_name(names, party_entity_id))) stored;
 
       alter table entity_users
-        add column list_json text not null
-          generated always as (console_entity_user_list_json(party_user_id, party_entity_id,
+        add column list_row_rest text not null
+          generated always as (console_entity_user_row_rest(party_user_id, party_entity_id,
             tenant_id, type, state, email, metadata, keys)) stored;
     `.execute(db);
   },

@@ -159,9 +159,9 @@ export async function readPortalPage<Row>(
   return jsonText(first.body);
 }
 
-/** An entity's list row (migration 16) with its tenant's name, which a renamed tenant changes. */
+/** An entity's list row (migration 16), after its tenant's name, which a renamed tenant changes. */
 const ENTITY_PAGE = portalPageStatements('entities', {
-  row: `'{"tenantName":' || to_json(t.company_name) || ',' || substr(e.list_json, 2)`,
+  row: 't.entity_row_head || e.list_row_rest',
   joins: 'join entities e on e.party_entity_id = keys.key join tenants t on t.id = e.tenant_id',
 });
 

@@ -4,9 +4,9 @@ import type { Database } from '../../db/schema.ts';
 import type { JsonText } from '../../http/json-text.ts';
 import { portalPageStatements, readPortalPage } from '../entities/queries.ts';
 
-/** An entity user's list row (migration 16) with the name of its entity, which may change. */
+/** An entity user's list row (migration 16), after the name of its entity, which may change. */
 const ENTITY_USER_PAGE = portalPageStatements('entity_users', {
-  row: `'{"entityName":' || to_json(e.display_name) || ',' || substr(u.list_json, 2)`,
+  row: 'e.user_row_head || u.list_row_rest',
   joins:
     'join entity_users u on u.party_user_id = keys.key join entities e on e.party_entity_id = u.party_entity_id',
 });
