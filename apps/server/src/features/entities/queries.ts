@@ -12,14 +12,6 @@ import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { jsonText, type JsonText } from '../../http/json-text.ts';
 
-/** Only the string values of a JSON object (rows written by the platform may hold anything). */
-export function stringEntries(value: unknown): [string, string][] {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
-  return Object.entries(value).filter((entry): entry is [string, string] => {
-    return typeof entry[1] === 'string';
-  });
-}
-
 type PortalList = keyof typeof LIST_KEYS;
 
 /**

@@ -13,12 +13,19 @@ import { holdsRole, type AuthenticatedUser } from '../../auth/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { readableTenant } from '../../http/tenant-scope.ts';
-import { stringEntries } from '../entities/queries.ts';
 import { toFormField } from '../form-fields/queries.ts';
 import { findFormDefinition } from '../forms/queries.ts';
 import { formGroups } from './rendering.ts';
 
 /** Reads of the form usage calls: catalogue groups, reference ids, profiles and their files. */
+
+/** Only the string values of a JSON object (rows written by the platform may hold anything). */
+export function stringEntries(value: unknown): [string, string][] {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
+  return Object.entries(value).filter((entry): entry is [string, string] => {
+    return typeof entry[1] === 'string';
+  });
+}
 
 /** The fields of the catalogue in one UI group (GET /svc/formusage/{group}/fieldgroup without a form). */
 export async function catalogueGroupFields(

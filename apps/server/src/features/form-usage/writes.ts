@@ -14,7 +14,6 @@ import type { AuthenticatedUser } from '../../auth/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { recordEvent } from '../../outbox/index.ts';
-import { stringEntries } from '../entities/queries.ts';
 import type { FormKey } from '../forms/queries.ts';
 import { findFormDefinition } from '../forms/queries.ts';
 import type { UploadedFile } from './multipart.ts';
@@ -23,6 +22,7 @@ import {
   findProfileOwner,
   knownReferenceIds,
   type ProfileKey,
+  stringEntries,
 } from './queries.ts';
 
 /**
