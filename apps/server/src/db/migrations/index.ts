@@ -15,6 +15,7 @@ import { EmailTemplates } from './0013-email-templates.ts';
 import { FatfRatings } from './0014-fatf-ratings.ts';
 import { FormFieldsAndProfiles } from './0015-form-fields-and-profiles.ts';
 import { EntityListRows } from './0016-entity-list-rows.ts';
+import { EntityListRowsAscii } from './0017-entity-list-rows-ascii.ts';
 
 /** Every migration, in version order. A new one is a new module added at the end. */
 export const migrations: readonly Migration[] = [
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   FatfRatings,
   FormFieldsAndProfiles,
   EntityListRows,
+  EntityListRowsAscii,
 ];

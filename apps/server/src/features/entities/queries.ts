@@ -15,10 +15,11 @@ import { jsonText, type JsonText } from '../../http/json-text.ts';
 type PortalList = keyof typeof LIST_KEYS;
 
 /**
- * How a portal list writes one row of its page: `row`, a SQL expression over the row's key
- * (`keys.key`) and the tables `joins` brings, is the JSON text of the row as the API answers it.
+ * How a portal list writes one row of its page: `row`, a SQL expression over the list's table
+ * (named `alias`) and the tables `joins` brings, is the JSON text of the row as the API answers it.
  */
 interface PageRows {
+  alias: string;
   row: string;
   joins: string;
 }
@@ -35,6 +36,10 @@ interface PageStatementRow extends ListState {
  * along the key's index alone, and the rows of those keys only: the JSON text each row keeps
  * (migration 16), put together by PostgreSQL into the API's answer `{data, totalCount, offset,
  * limit}`, which the server sends as it is.
+ * The walked keys are consecutive entries of the key's index, so the page's rows are exactly the
+ * list's rows from the first to the last of them, in the same snapshot: they are read by one
+ * range scan of that index rather than by looking each key up (one descent of the index instead
+ * of a hundred: about a third of the statement's time).
  * A deep walk starts at the page anchor the caller found ($4-$7), but only in a snapshot that
  * shows the anchor's generation and total (db/page-anchors.ts); otherwise it skips from the
  * list's end, still exact. Of one tenant ($8), the statement answers no row at all when the
@@ -54,6 +59,11 @@ function portalPageStatement(list: PortalList, rows: PageRows, ofTenant: boolean
     : `select coalesce(sum(row_count), 0)::bigint as total,
          coalesce(sum(generation), 0)::bigint as generation
        from list_counts where list = '${list}'`;
+  // A tenant's page rows are a range of the tenant's index (tenant_id, key), which only a row
+  // comparison names: with the key alone, PostgreSQL may take the range from the key's index,
+  // which holds every tenant's keys between the page's first and last.
+  const rangeColumns = ofTenant ? `tenant_id, ${key}` : key;
+  const bound = (end: 'min' | 'max') => `(${ofTenant ? '$8, ' : ''}(select ${end}(key) from keys))`;
   const walk = (direction: 'asc' | 'desc', fromAnchor: boolean) => {
     const taken = `${direction === 'asc' ? 'not ' : ''}walk_descending and from_key is ${fromAnchor ? 'not ' : ''}null`;
     const conditions = [
@@ -96,11 +106,22 @@ keys as (
   -- The planner cannot know a limit computed by the statement and would expect a tenth of the
   -- list, and join it by scanning the whole table: this tells it how few keys come at most.
   limit ${LIST_LIMIT_MAX}
+),
+-- The page's rows, in the same snapshot exactly the rows from its first key to its last. The limit
+-- takes nothing away (a page has at most as many rows): it tells the planner how few come, as above.
+page_rows as (
+  select * from ${list}
+  where (${rangeColumns}) >= ${bound('min')} and (${rangeColumns}) <= ${bound('max')}
+  order by ${rangeColumns}
+  limit ${LIST_LIMIT_MAX}
 )
 select plan.total, plan.generation, plan.anchored,
   '{"data":[' || coalesce((
     select string_agg(page.row, ',' order by case when descending then page.key end desc, page.key)
-    from (select keys.key, ${rows.row} as row from keys ${rows.joins}) as page
+    from (
+      select ${rows.alias}.${key} as key, ${rows.row} as row
+      from page_rows as ${rows.alias} ${rows.joins}
+    ) as page
   ), '') || '],"totalCount":' || plan.total || ',"offset":' || page_offset
   || ',"limit":' || page_limit || '}' as body
 from plan, request`;
@@ -153,8 +174,9 @@ export async function readPortalPage<Row>(
 
 /** An entity's list row (migration 16), after its tenant's name, which a renamed tenant changes. */
 const ENTITY_PAGE = portalPageStatements('entities', {
+  alias: 'e',
   row: 't.entity_row_head || e.list_row_rest',
-  joins: 'join entities e on e.party_entity_id = keys.key join tenants t on t.id = e.tenant_id',
+  joins: 'join tenants t on t.id = e.tenant_id',
 });
 
 /** GET api/Entity: one page of entities by partyEntityId. */

@@ -6,9 +6,9 @@ import { portalPageStatements, readPortalPage } from '../entities/queries.ts';
 
 /** An entity user's list row (migration 16), after the name of its entity, which may change. */
 const ENTITY_USER_PAGE = portalPageStatements('entity_users', {
+  alias: 'u',
   row: 'e.user_row_head || u.list_row_rest',
-  joins:
-    'join entity_users u on u.party_user_id = keys.key join entities e on e.party_entity_id = u.party_entity_id',
+  joins: 'join entities e on e.party_entity_id = u.party_entity_id',
 });
 
 /**
