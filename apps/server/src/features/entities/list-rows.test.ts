@@ -116,13 +116,26 @@ const storedMetadata = fc.oneof(
 );
 const storedKeys = fc.oneof(fc.dictionary(text, textOrJson, { maxKeys: 4 }), json);
 
+/**
+ * The stored JSON without members named `__proto__`: the contracts' records (zod) set a prototype
+ * for that name instead of a key, so a client reading the page through them loses such a member
+ * (a limit of the contracts, not of the rows, which keep it).
+ */
+function withoutProtoMembers<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value), (name, member: unknown) =>
+    name === '__proto__' ? undefined : member,
+  ) as T;
+}
+
 const rowsArbitrary = fc.array(
-  fc.record({
-    names: storedNames,
-    country: fc.option(fc.constantFrom('GB', 'FR', 'DE')),
-    metadata: storedMetadata,
-    keys: storedKeys,
-  }),
+  fc
+    .record({
+      names: storedNames,
+      country: fc.option(fc.constantFrom('GB', 'FR', 'DE')),
+      metadata: storedMetadata,
+      keys: storedKeys,
+    })
+    .map(withoutProtoMembers),
   { minLength: 1, maxLength: 8 },
 );
 
