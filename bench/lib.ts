@@ -7,7 +7,7 @@ import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
-import { queryConfig } from '../apps/server/src/db/prepared-statements.ts';
+import { queryConfig, sendQuery } from '../apps/server/src/db/prepared-statements.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import {
   startEmbeddedPostgres,
@@ -263,7 +263,7 @@ export async function replay(pool: pg.Pool, statements: readonly CompiledQuery[]
   const client = await pool.connect();
   try {
     for (const statement of statements) {
-      await client.query(queryConfig(statement.sql, statement.parameters));
+      await sendQuery(client, queryConfig(statement.sql, statement.parameters));
     }
   } catch (error) {
     await client.query('rollback').catch(() => undefined);

@@ -31,6 +31,33 @@ describe('prepared statements', () => {
     expect(queryConfig('select 1', [])).toEqual({ text: 'select 1', values: [] });
   });
 
+  it('reject the queries of a connection lost while it is checked out, without ending the process', async () => {
+    // Vitest fails the run on an uncaught error: an 'error' event nobody hears would be one.
+    const lost = await database.db.connection().execute(async (connection) => {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(
+        connection,
+      );
+      await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(database.db);
+      return sql`select 1`.execute(connection).then(
+        () => 'answered',
+        (error: Error) => error.message,
+      );
+    });
+    expect(lost).toMatch(/terminat/i);
+    // The pool drops the lost connection once it has seen it end; a query meanwhile may still
+    // take it and fail, as on any connection lost under a pool.
+    const answers: string[] = [];
+    for (let attempt = 0; attempt < 3 && answers.at(-1) !== 'answered'; attempt += 1) {
+      answers.push(
+        await sql`select 1`.execute(database.db).then(
+          () => 'answered',
+          (error: Error) => error.message,
+        ),
+      );
+    }
+    expect(answers.at(-1)).toBe('answered');
+  });
+
   it('refuse a name already given to another text', () => {
     expect(() => preparedStatement('prepared_statements_test', 'select 2')).toThrow(
       'Prepared statement prepared_statements_test is already registered with another text',
