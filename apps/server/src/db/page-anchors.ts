@@ -31,6 +31,11 @@ export interface PageAnchorOptions {
   maxLists?: number;
   /** A failed background build (the page itself was already answered without anchors). */
   onBuildError?: (error: unknown) => void;
+  /**
+   * How long after a build of a list that took `buildMs` no other build of it starts. By default
+   * as long again, so that builds take at most half a core.
+   */
+  pauseAfterBuild?: (buildMs: number) => number;
 }
 
 interface Anchors {
@@ -61,9 +66,10 @@ export class PageAnchors {
   readonly spacing: number;
   private readonly maxLists: number;
   private readonly onBuildError: (error: unknown) => void;
+  private readonly pauseAfterBuild: (buildMs: number) => number;
   private readonly anchors = new Map<string, Anchors>();
   private readonly builds = new Map<string, Promise<void>>();
-  /** After a build, none of the same list before as long again: builds take at most half a core. */
+  /** After a build, none of the same list before this time (`pauseAfterBuild`). */
   private readonly nextBuildAt = new Map<string, number>();
 
   /** `db`: the database whose lists these are, which the builds read. */
@@ -73,6 +79,7 @@ export class PageAnchors {
   ) {
     this.spacing = options.spacing ?? 1000;
     this.maxLists = options.maxLists ?? 256;
+    this.pauseAfterBuild = options.pauseAfterBuild ?? ((buildMs) => buildMs);
     this.onBuildError =
       options.onBuildError ??
       ((error) =>
@@ -146,7 +153,8 @@ export class PageAnchors {
       .catch(this.onBuildError)
       .finally(() => {
         this.builds.delete(id);
-        this.nextBuildAt.set(id, 2 * Date.now() - started);
+        const finished = Date.now();
+        this.nextBuildAt.set(id, finished + this.pauseAfterBuild(finished - started));
       });
     this.builds.set(id, build);
   }
