@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,12 +87,14 @@ export async function startConsoleServer(
 ): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
   dataDir ??= await mkdtemp(path.join(tmpdir(), 'console-bench-'));
   const url = `http://localhost:${port}`;
-  // Node itself (not `npm start`): the signal of stop() must reach the server.
+  // Node itself (not `npm start`), so that the signal of stop() reaches the server, but with the
+  // Node options of `npm start`: the bench measures the server as it runs in production.
   // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops.
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const child = spawn(process.execPath, [...profile, 'apps/server/dist/main.js'], {
+  const nodeOptions = await productionNodeOptions();
+  const child = spawn(process.execPath, [...nodeOptions, ...profile, 'apps/server/dist/main.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -115,6 +117,20 @@ export async function startConsoleServer(
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * The options between `node` and `dist/main.js` in the server's start script (apps/server's
+ * package.json), e.g. `--max-semi-space-size=64`. Throws when the script no longer has that shape,
+ * so that the bench cannot quietly run the server otherwise than `npm start` does.
+ */
+async function productionNodeOptions(): Promise<string[]> {
+  const manifest = JSON.parse(
+    await readFile(path.join(repoRoot, 'apps/server/package.json'), 'utf8'),
+  ) as { scripts: { start: string } };
+  const match = /^node((?: --[\w-]+(?:=\S+)?)*) dist\/main\.js$/.exec(manifest.scripts.start);
+  if (!match) throw new Error(`Unexpected server start script: ${manifest.scripts.start}`);
+  return match[1]!.trim().split(' ').filter(Boolean);
 }
 
 /**
