@@ -1,5 +1,4 @@
 import type { AddressInfo, Socket } from 'node:net';
-import { simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 
 /**
@@ -155,6 +154,9 @@ export class SmtpCatcher {
       });
     }
     const raw = Buffer.concat(chunks);
+    // Loaded with the first mail, not with the server: mailparser takes a quarter of a second to
+    // load, a tenth of a restart (docs/architecture.md, "Build and run").
+    const { simpleParser } = await import('mailparser');
     const parsed = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true });
     const id = this.nextId++;
     this.caught.push({
