@@ -6,6 +6,7 @@ import {
   expectToBeOn,
   staffMember,
   storedAuthTokens,
+  storedItem,
   userMenuButton,
 } from './helpers.ts';
 import {
@@ -27,7 +28,6 @@ import {
   rowWith,
   showRowWith,
   sortBy,
-  storedItem,
   toast,
   type Country,
 } from './reference-data-helpers.ts';

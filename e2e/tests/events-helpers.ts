@@ -1,9 +1,10 @@
-import { expect, type APIResponse, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { signedInApi } from './helpers.ts';
 
 /**
  * Verbs of the events scenarios (spec part 1, section 2 "Events screen"): going to the screen,
- * reading its server-paged table, and the API calls a test makes with the signed-in browser's
- * bearer token (from GET /auth/session), including the development SMTP catcher's.
+ * reading its server-paged table, and the API calls a test makes as the signed-in user, including
+ * the development SMTP catcher's.
  */
 
 /** The events screen, loaded: returns its table. */
@@ -73,41 +74,27 @@ export interface CaughtMail {
   text: string;
 }
 
-/** The API as the signed-in browser's user, with the token GET /auth/session gives. */
+/** The calls the events scenarios make as the signed-in user of `page`; each must succeed. */
 export async function eventsApiAs(page: Page) {
-  const session = (await (await page.request.get('/auth/session')).json()) as {
-    accessToken?: string;
-  };
-  if (!session.accessToken) throw new Error('not signed in');
-  const headers = { Authorization: `Bearer ${session.accessToken}` };
-  const ok = async (response: APIResponse) => {
-    expect(response.ok(), `${response.url()} answered ${response.status()}`).toBe(true);
-    return response;
-  };
-  const json = async <T>(response: Promise<APIResponse>) =>
-    (await (await ok(await response)).json()) as T;
+  const api = await signedInApi(page);
   return {
     tenantId: async (companyName: string) => {
-      const tenants = await json<{ id: number; companyName: string }[]>(
-        page.request.get('/api/tenants', { headers }),
+      const tenants = await api.json<{ id: number; companyName: string }[]>(
+        api.get('/api/tenants'),
       );
       const tenant = tenants.find((candidate) => candidate.companyName === companyName);
       if (!tenant) throw new Error(`no tenant ${companyName}`);
       return tenant.id;
     },
     createTenantUser: (email: string, tenantId: number) =>
-      json<{ id: number; email: string }>(
-        page.request.post('/api/tenantusers', { headers, data: { email, tenantId } }),
-      ),
-    deleteTenantUser: (id: number) => page.request.delete(`/api/tenantusers/${id}`, { headers }),
-    stopMailCatcher: () =>
-      json<{ running: boolean }>(page.request.post('/api/dev/mail/catcher/stop', { headers })),
-    startMailCatcher: () =>
-      json<{ running: boolean }>(page.request.post('/api/dev/mail/catcher/start', { headers })),
+      api.json<{ id: number; email: string }>(api.post('/api/tenantusers', { email, tenantId })),
+    deleteTenantUser: (id: number) => api.delete(`/api/tenantusers/${id}`),
+    stopMailCatcher: () => api.json<{ running: boolean }>(api.post('/api/dev/mail/catcher/stop')),
+    startMailCatcher: () => api.json<{ running: boolean }>(api.post('/api/dev/mail/catcher/start')),
     mailTo: async (address: string) =>
       (
-        await json<{ messages: CaughtMail[] }>(
-          page.request.get(`/api/dev/mail?to=${encodeURIComponent(address)}`, { headers }),
+        await api.json<{ messages: CaughtMail[] }>(
+          api.get(`/api/dev/mail?to=${encodeURIComponent(address)}`),
         )
       ).messages,
   };

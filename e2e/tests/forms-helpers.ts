@@ -1,5 +1,5 @@
-import { expect, type APIResponse, type Locator, type Page } from '@playwright/test';
-import { storedAuthTokens } from './helpers.ts';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { signedInApi } from './helpers.ts';
 
 /**
  * Verbs of the forms scenarios (spec part 2, "Forms list", "Form fields list", the field,
@@ -81,42 +81,24 @@ export interface EventItem {
 
 /** The forms services and the few other calls the scenarios need, as the signed-in user. */
 export async function formsApiAs(page: Page) {
-  const { accessToken } = JSON.parse((await storedAuthTokens(page)) ?? '{}') as {
-    accessToken?: string;
-  };
-  if (!accessToken) throw new Error('not signed in');
-  const headers = { Authorization: `Bearer ${accessToken}` };
-  const json = async <T>(call: Promise<APIResponse>): Promise<T> => {
-    const response = await call;
-    expect(response.ok(), `${response.url()} answered ${response.status()}`).toBe(true);
-    return (await response.json()) as T;
-  };
+  const { json, get, post, delete: remove } = await signedInApi(page);
   return {
-    createField: (field: FieldCreate) =>
-      json<SavedField>(page.request.post('/svc/formauthoring/fields', { headers, data: field })),
-    fields: () => json<SavedField[]>(page.request.get('/svc/formauthoring/allfields', { headers })),
+    createField: (field: FieldCreate) => json<SavedField>(post('/svc/formauthoring/fields', field)),
+    fields: () => json<SavedField[]>(get('/svc/formauthoring/allfields')),
     /** Deletes a field of this run (a 404 is fine: the test may have deleted it already). */
-    deleteField: (id: number) =>
-      page.request.delete(`/svc/formauthoring/fields/${id}`, { headers }),
+    deleteField: (id: number) => remove(`/svc/formauthoring/fields/${id}`),
     createForm: (form: { name: string; description?: string; fields: number[] }) =>
-      json<FormListItem>(page.request.post('/svc/formauthoring', { headers, data: form })),
-    forms: () => json<FormListItem[]>(page.request.get('/svc/formauthoring/list', { headers })),
-    deleteForm: (name: string) =>
-      page.request.delete(`/svc/formauthoring/${encodeURIComponent(name)}`, { headers }),
+      json<FormListItem>(post('/svc/formauthoring', form)),
+    forms: () => json<FormListItem[]>(get('/svc/formauthoring/list')),
+    deleteForm: (name: string) => remove(`/svc/formauthoring/${encodeURIComponent(name)}`),
     createTenant: (companyName: string, domicileCountryId: number) =>
       json<{ id: number; companyName: string }>(
-        page.request.post('/api/tenants', {
-          headers,
-          data: { companyName, domicileCountryId, namespaces: [] },
-        }),
+        post('/api/tenants', { companyName, domicileCountryId, namespaces: [] }),
       ),
-    deleteTenant: (id: number) => page.request.delete(`/api/tenants/${id}`, { headers }),
+    deleteTenant: (id: number) => remove(`/api/tenants/${id}`),
     /** The newest events whose name contains `eventName`. */
     events: async (eventName: string) =>
-      (
-        await json<{ data: EventItem[] }>(
-          page.request.get(`/api/events?eventName=${eventName}&pageSize=100`, { headers }),
-        )
-      ).data,
+      (await json<{ data: EventItem[] }>(get(`/api/events?eventName=${eventName}&pageSize=100`)))
+        .data,
   };
 }

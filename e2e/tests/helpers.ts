@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIResponse, type Locator, type Page } from '@playwright/test';
 
 /**
  * Verbs of the end-to-end scenarios: signing in through the embedded identity provider, finding
@@ -146,11 +146,42 @@ export async function signOut(page: Page): Promise<void> {
   await expect(continueWithMicrosoftButton(page)).toBeVisible();
 }
 
-/** The session the app keeps in local storage under `auth_tokens` (spec 3), or null. */
-export async function storedAuthTokens(page: Page): Promise<string | null> {
+/** An item the app keeps in local storage, or null. */
+export async function storedItem(page: Page, key: string): Promise<string | null> {
   const { origins } = await page.context().storageState();
   const items = origins.flatMap((origin) => origin.localStorage);
-  return items.find((item) => item.name === 'auth_tokens')?.value ?? null;
+  return items.find((item) => item.name === key)?.value ?? null;
+}
+
+/** The session the app keeps in local storage under `auth_tokens` (spec 3), or null. */
+export function storedAuthTokens(page: Page): Promise<string | null> {
+  return storedItem(page, 'auth_tokens');
+}
+
+/**
+ * The API as the signed-in user of `page`, with the access token the app keeps under
+ * `auth_tokens`: what the features' helpers build their set-up and clean-up calls on. `ok` and
+ * `json` fail the test unless the server answers with a success; the plain calls leave the
+ * status to the caller (a clean-up may meet a 404).
+ */
+export async function signedInApi(page: Page) {
+  const { accessToken } = JSON.parse((await storedAuthTokens(page)) ?? '{}') as {
+    accessToken?: string;
+  };
+  if (!accessToken) throw new Error('not signed in');
+  const headers = { Authorization: `Bearer ${accessToken}` };
+  const ok = async (call: Promise<APIResponse>) => {
+    const response = await call;
+    expect(response.ok(), `${response.url()} answered ${response.status()}`).toBe(true);
+    return response;
+  };
+  return {
+    get: (path: string) => page.request.get(path, { headers }),
+    post: (path: string, data?: unknown) => page.request.post(path, { headers, data }),
+    delete: (path: string) => page.request.delete(path, { headers }),
+    ok,
+    json: async <T>(call: Promise<APIResponse>) => (await (await ok(call)).json()) as T,
+  };
 }
 
 /** What `GET /auth/session` says about this browser's session. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, type APIResponse, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { signedInApi } from './helpers.ts';
 
 /**
  * Verbs of the countries and document types scenarios (spec part 1, section 2): going to the
@@ -160,40 +161,21 @@ export function toast(page: Page, text: string): Locator {
   return page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 }
 
-/** An item the app keeps in local storage, or null. */
-export async function storedItem(page: Page, key: string): Promise<string | null> {
-  const { origins } = await page.context().storageState();
-  const items = origins.flatMap((origin) => origin.localStorage);
-  return items.find((item) => item.name === key)?.value ?? null;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The API, for a test's own set-up and clean-up
 
 /**
- * The API as the signed-in user of `page` (the access token the app keeps under auth_tokens).
- * Each call fails the test unless the server answers with a success.
+ * The countries and document types calls as the signed-in user of `page`. Each fails the test
+ * unless the server answers with a success, but for deleteDocumentType (a clean-up).
  */
 export async function apiAs(page: Page) {
-  const stored = await storedItem(page, 'auth_tokens');
-  const { accessToken } = JSON.parse(stored ?? '{}') as { accessToken?: string };
-  if (!accessToken) throw new Error('not signed in');
-  const headers = { Authorization: `Bearer ${accessToken}` };
-  const ok = async (response: APIResponse) => {
-    expect(response.ok(), `${response.url()} answered ${response.status()}`).toBe(true);
-    return response;
-  };
+  const api = await signedInApi(page);
   return {
-    countries: async () =>
-      (await (await ok(await page.request.get('/api/countries', { headers }))).json()) as Country[],
-    importCountries: async (records: CountryRecord[]) =>
-      (await (
-        await ok(await page.request.post('/api/countries/import', { headers, data: records }))
-      ).json()) as { count: number },
-    deleteCountry: async (id: number) =>
-      ok(await page.request.delete(`/api/countries/${id}`, { headers })),
-    deleteDocumentType: async (id: string) =>
-      page.request.delete(`/api/documenttypes/${encodeURIComponent(id)}`, { headers }),
+    countries: () => api.json<Country[]>(api.get('/api/countries')),
+    importCountries: (records: CountryRecord[]) =>
+      api.json<{ count: number }>(api.post('/api/countries/import', records)),
+    deleteCountry: (id: number) => api.ok(api.delete(`/api/countries/${id}`)),
+    deleteDocumentType: (id: string) => api.delete(`/api/documenttypes/${encodeURIComponent(id)}`),
   };
 }
 

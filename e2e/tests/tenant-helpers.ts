@@ -1,5 +1,5 @@
-import { expect, type APIResponse, type Browser, type Locator, type Page } from '@playwright/test';
-import { signInAs, staffMember, storedAuthTokens } from './helpers.ts';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { signedInApi, signInAs, staffMember } from './helpers.ts';
 
 /**
  * Verbs of the tenants, tenant users, entities and entity users scenarios (spec part 1,
@@ -204,27 +204,18 @@ export interface EntityRow {
   displayName: string;
 }
 
-/** The API as the signed-in user of `page` (the access token the app keeps under auth_tokens). */
+/** The tenants calls as the signed-in user of `page`; the reads fail the test unless they succeed. */
 export async function apiAs(page: Page) {
-  const { accessToken } = JSON.parse((await storedAuthTokens(page)) ?? '{}') as {
-    accessToken?: string;
-  };
-  if (!accessToken) throw new Error('not signed in');
-  const headers = { Authorization: `Bearer ${accessToken}` };
-  const ok = async (response: APIResponse) => {
-    expect(response.ok(), `${response.url()} answered ${response.status()}`).toBe(true);
-    return response;
-  };
-  const json = async <T>(path: string) =>
-    (await (await ok(await page.request.get(path, { headers }))).json()) as T;
+  const api = await signedInApi(page);
+  const read = <T>(path: string) => api.json<T>(api.get(path));
   return {
-    tenants: () => json<TenantRow[]>('/api/tenants'),
-    tenantUsers: () => json<TenantUserRow[]>('/api/tenantusers'),
+    tenants: () => read<TenantRow[]>('/api/tenants'),
+    tenantUsers: () => read<TenantUserRow[]>('/api/tenantusers'),
     /** Every entity of a tenant (the demo tenants have far fewer than 1,000). */
     entitiesOf: async (tenantId: number) =>
-      (await json<{ data: EntityRow[] }>(`/api/Entity?tenantId=${tenantId}&limit=1000`)).data,
-    deleteTenantUser: (id: number) => page.request.delete(`/api/tenantusers/${id}`, { headers }),
-    deleteTenant: (id: number) => page.request.delete(`/api/tenants/${id}`, { headers }),
+      (await read<{ data: EntityRow[] }>(`/api/Entity?tenantId=${tenantId}&limit=1000`)).data,
+    deleteTenantUser: (id: number) => api.delete(`/api/tenantusers/${id}`),
+    deleteTenant: (id: number) => api.delete(`/api/tenants/${id}`),
   };
 }
 
