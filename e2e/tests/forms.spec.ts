@@ -31,6 +31,10 @@ async function createFieldThroughDialog(
   field: { name: string; displayName: string; type: string; uiGroup: string },
   more: (dialog: Locator) => Promise<void>,
 ): Promise<void> {
+  // The toast of a field created just before may still show: wait until it has gone, so that the
+  // toast below is this save's (two at once failed the strict locator in CI).
+  const created = toast(page, 'Form field created successfully');
+  await expect(created).toHaveCount(0);
   await page.getByRole('button', { name: 'Create New Field' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Form Field' });
   await dialog.getByRole('textbox', { name: /^Storage Name/ }).fill(field.name);
@@ -39,7 +43,7 @@ async function createFieldThroughDialog(
   await dialog.getByRole('combobox', { name: 'UI Group', exact: true }).fill(field.uiGroup);
   await more(dialog);
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(toast(page, 'Form field created successfully')).toBeVisible();
+  await expect(created).toBeVisible();
   await expect(dialog).toBeHidden();
 }
 
