@@ -1,7 +1,10 @@
+import { once } from 'node:events';
+import net, { type AddressInfo } from 'node:net';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/test-database.ts';
-import { preparedStatement, queryConfig } from './prepared-statements.ts';
+import { namingPool, preparedStatement, queryConfig } from './prepared-statements.ts';
 
 const database = useTestDatabase({ empty: true });
 const nextNumber = preparedStatement('prepared_statements_test', 'select $1::int + 1 as next');
@@ -43,7 +46,8 @@ describe('prepared statements', () => {
         (error: Error) => error.message,
       );
     });
-    expect(lost).toMatch(/terminat/i);
+    // The error reaches the query, or reached the client just before it: either way it is refused.
+    expect(lost).toMatch(/terminat|connection error/i);
     // The pool drops the lost connection once it has seen it end; a query meanwhile may still
     // take it and fail, as on any connection lost under a pool.
     const answers: string[] = [];
@@ -56,6 +60,50 @@ describe('prepared statements', () => {
       );
     }
     expect(answers.at(-1)).toBe('answered');
+  });
+
+  it('reject the queries of a connection that fails as it opens, without ending the process', async () => {
+    // A protocol peer for the moment PostgreSQL shuts down: it accepts the new connection and,
+    // in the same packet, ends it with FATAL 57P01. pg hands the client out while reading that
+    // packet and then reads the error: the listener must already be there.
+    const message = (type: string, body: Buffer) => {
+      const header = Buffer.alloc(5);
+      header.write(type, 0, 'latin1');
+      header.writeInt32BE(body.length + 4, 1);
+      return Buffer.concat([header, body]);
+    };
+    const authenticationOk = message('R', Buffer.from([0, 0, 0, 0]));
+    const readyForQuery = message('Z', Buffer.from('I', 'latin1'));
+    const fields = [
+      'SFATAL',
+      'VFATAL',
+      'C57P01',
+      'Mterminating connection due to administrator command',
+    ];
+    const fatal = message('E', Buffer.from(`${fields.join('\0')}\0\0`, 'utf8'));
+    const peer = net.createServer((socket) => {
+      socket.on('error', () => {});
+      socket.once('data', () =>
+        socket.end(Buffer.concat([authenticationOk, readyForQuery, fatal])),
+      );
+    });
+    peer.listen(0, '127.0.0.1');
+    await once(peer, 'listening');
+    const pool = new pg.Pool({
+      host: '127.0.0.1',
+      port: (peer.address() as AddressInfo).port,
+      user: 'console',
+      database: 'console',
+    });
+    pool.on('error', () => {});
+    try {
+      const client = await namingPool(pool).connect();
+      await expect(client.query('select 1', [])).rejects.toThrow();
+      client.release();
+    } finally {
+      await pool.end();
+      peer.close();
+    }
   });
 
   it('refuse a name already given to another text', () => {

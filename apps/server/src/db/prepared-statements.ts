@@ -63,6 +63,14 @@ export function sendQuery<R extends pg.QueryResultRow>(
 
 /** `pool` for Kysely's PostgresDialect, sending registered statements by name. */
 export function namingPool(pool: pg.Pool): PostgresPool {
+  // The pool listens for errors of idle clients only. A connection lost while its client is
+  // checked out (the database stopped between two statements of a transaction) reaches the
+  // client's queries, and the pool drops the client when it comes back; unheard, the 'error'
+  // event would end the process instead of answering 503. The listener is added when the pool
+  // opens the connection, not when we first get the client: a new connection is handed out from
+  // inside pg's read of the server's answer, and an error in that same read (the server shutting
+  // down as the connection opens) came before our code could run.
+  pool.on('connect', (client) => client.on('error', () => {}));
   // One wrapper per connection: Kysely keeps its own connection object per client it is given.
   const wrappers = new WeakMap<pg.PoolClient, NamingClient>();
   return {
@@ -80,13 +88,7 @@ export function namingPool(pool: pg.Pool): PostgresPool {
 }
 
 class NamingClient implements PostgresPoolClient {
-  constructor(private readonly client: pg.PoolClient) {
-    // The pool listens for errors of idle clients only. A connection lost while its client is
-    // checked out (the database stopped between two statements of a transaction) reaches the
-    // client's queries, and the pool drops the client when it comes back; unheard, the 'error'
-    // event would end the process instead of answering 503.
-    client.on('error', () => {});
-  }
+  constructor(private readonly client: pg.PoolClient) {}
 
   query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
   query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
