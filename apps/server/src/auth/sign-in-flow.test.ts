@@ -1,3 +1,4 @@
+import { triggerAsyncId } from 'node:async_hooks';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -157,7 +158,37 @@ describe('sign-in through the embedded identity provider', () => {
     const session = await (await browser.fetch('/auth/session')).json();
     expect(session).toMatchObject({ isAuthenticated: true, userEmail: 'admin@example.com' });
   });
+
+  it('signs two browsers in at once, and leaves promise hooks off once the provider is idle', async () => {
+    const signIn = async (email: string) => {
+      const browser = new TestBrowser(testApp.config.publicUrl);
+      const callback = await chooseAccount(browser, await openSignInPage(browser), email);
+      const session = (await (await browser.fetch('/auth/session')).json()) as object;
+      return { location: callback.location, session };
+    };
+    const [admin, staff] = await Promise.all([
+      signIn('admin@example.com'),
+      signIn('staff@example.com'),
+    ]);
+    expect(admin).toMatchObject({
+      location: '/dashboard',
+      session: { userEmail: 'admin@example.com' },
+    });
+    expect(staff).toMatchObject({
+      location: '/dashboard',
+      session: { userEmail: 'staff@example.com' },
+    });
+
+    // The provider's request context (an AsyncLocalStorage) turns V8's promise hooks on while it
+    // runs; left on, every promise of every later API request would pay for them.
+    expect(await promiseHooksAreOn()).toBe(false);
+  });
 });
+
+/** Without promise hooks a promise reaction gets no async id of its own (see node:async_hooks). */
+function promiseHooksAreOn(): Promise<boolean> {
+  return Promise.resolve().then(() => triggerAsyncId() !== 0);
+}
 
 interface SignInPage {
   html: string;
