@@ -212,6 +212,12 @@ export function alternating(
   return [best[0]!, best[1]!];
 }
 
+export function median(samples: readonly number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 export function ratio(value: number, baseline: number): string {
   return baseline === 0 ? 'n/a' : (value / baseline).toFixed(2);
 }

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import { isoCountryList, type IsoCountry } from '../apps/server/src/db/seed/countries.ts';
-import { accessTokenFor, ratio, verdict, withConsoleOnNewDatabase } from './lib.ts';
+import { accessTokenFor, median, ratio, verdict, withConsoleOnNewDatabase } from './lib.ts';
 
 const PORT = 3211;
 const DOCUMENT_TYPES = 10_000;
@@ -224,12 +224,6 @@ async function medianOf(runs: number, measure: () => Promise<number>): Promise<n
   const samples: number[] = [];
   for (let run = 0; run < runs; run += 1) samples.push(await measure());
   return median(samples);
-}
-
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 function report(
