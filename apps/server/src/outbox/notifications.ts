@@ -1,4 +1,3 @@
-import { connect, type Socket } from 'node:net';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Kysely } from 'kysely';
 import { TENANT_USER_INVITATION_TEMPLATE_KEY } from '@console/contracts';
@@ -48,8 +47,6 @@ export function createSmtpTransport(smtpUrl: string, timeoutMs: number): Transpo
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
     dnsTimeout: timeoutMs,
-    getSocket: (socketOptions: SocketOptions, callback: SocketCallback) =>
-      connectWithoutDelay(socketOptions, timeoutMs, callback),
   });
 }
 
@@ -199,30 +196,4 @@ export function describeSmtpError(error: unknown, smtpUrl: string, timeoutMs: nu
     return `SMTP connection closed unexpectedly (${server}): ${message}`;
   }
   return `SMTP error (${server}): ${message}`;
-}
-
-type SocketOptions = { host?: string; port?: number; secure?: boolean };
-type SocketCallback = (error: Error | null, socket?: { connection: Socket }) => void;
-
-/**
- * Opens the SMTP connection with Nagle's algorithm off. Nodemailer writes a message's final
- * "\r\n.\r\n" as a small packet of its own; with Nagle on it waited for the server's delayed
- * ACK, about 40 ms a mail (some 20 mails a second at best). TLS, when configured, is still
- * negotiated by nodemailer over this socket.
- */
-function connectWithoutDelay(
-  options: SocketOptions,
-  timeoutMs: number,
-  callback: SocketCallback,
-): void {
-  const socket = connect(options.port ?? (options.secure ? 465 : 587), options.host ?? 'localhost');
-  socket.setNoDelay(true);
-  socket.setTimeout(timeoutMs, () => socket.destroy(new Error('Connection timeout')));
-  const failed = (error: Error) => callback(error);
-  socket.once('error', failed);
-  socket.once('connect', () => {
-    socket.setTimeout(0);
-    socket.off('error', failed);
-    callback(null, { connection: socket });
-  });
 }

@@ -1,4 +1,4 @@
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 
 /**
@@ -83,9 +83,6 @@ export class SmtpCatcher {
     });
     // A connection that breaks off is the client's business, not a reason to stop catching.
     server.on('error', () => {});
-    // Replies go out at once: with Nagle's algorithm each reply after a message's final dot waited
-    // for the client's delayed ACK (about 40 ms a message).
-    server.server.on('connection', (socket: Socket) => socket.setNoDelay(true));
     this.boundPort = (server.server.address() as AddressInfo).port;
     this.server = server;
     return this.boundPort;
