@@ -8,6 +8,7 @@ import {
   storedAuthTokens,
   storedItem,
   userMenuButton,
+  toast,
 } from './helpers.ts';
 import {
   COUNTRIES_IN_USE,
@@ -28,7 +29,6 @@ import {
   rowWith,
   showRowWith,
   sortBy,
-  toast,
   type Country,
 } from './reference-data-helpers.ts';
 

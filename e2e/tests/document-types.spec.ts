@@ -6,6 +6,7 @@ import {
   expectToBeOn,
   staffMember,
   userMenuButton,
+  toast,
 } from './helpers.ts';
 import {
   apiAs,
@@ -18,7 +19,6 @@ import {
   jsonFile,
   rowWith,
   sortBy,
-  toast,
 } from './reference-data-helpers.ts';
 
 // Spec part 1: section 2 ("Document types screen", the dialog), section 5 (document type ID,

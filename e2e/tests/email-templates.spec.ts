@@ -3,8 +3,9 @@ import {
   describeSignedInAs,
   expectNoSeriousAccessibilityViolations,
   staffMember,
+  toast,
 } from './helpers.ts';
-import { eventsApiAs, toast } from './events-helpers.ts';
+import { eventsApiAs } from './events-helpers.ts';
 import { goToListScreen } from './reference-data-helpers.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { admin, signInAs, staffMember } from './helpers.ts';
-import { bodyRows, confirmDeletion, goToEntityUsers, toast } from './tenant-helpers.ts';
+import { admin, signInAs, staffMember, toast } from './helpers.ts';
+import { bodyRows, confirmDeletion, goToEntityUsers } from './tenant-helpers.ts';
 
 // Spec part 1: section 2 ("Entity users screen"), section 4 (optimistic key deletion), section 6
 // (the delete-key control only for admins), section 8 (key deletion messages).

@@ -64,10 +64,6 @@ export async function totalEntries(page: Page): Promise<number> {
   return Number(/of (\d+) entries/.exec(text)?.[1]);
 }
 
-export function toast(page: Page, text: string | RegExp): Locator {
-  return page.getByRole('region', { name: /Notifications/ }).getByText(text);
-}
-
 export interface CaughtMail {
   to: string[];
   subject: string;

@@ -5,6 +5,7 @@ import {
   portalUser,
   signInAs,
   staffMember,
+  toast,
 } from './helpers.ts';
 import {
   COLUMN,
@@ -15,7 +16,6 @@ import {
   goToEvents,
   serverPageIndicator,
   showingEntries,
-  toast,
   totalEntries,
 } from './events-helpers.ts';
 

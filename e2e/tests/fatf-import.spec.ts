@@ -3,14 +3,9 @@ import {
   describeSignedInAs,
   expectNoSeriousAccessibilityViolations,
   staffMember,
-} from './helpers.ts';
-import {
-  apiAs,
-  goToCountries,
-  isoCountries,
-  showRowWith,
   toast,
-} from './reference-data-helpers.ts';
+} from './helpers.ts';
+import { apiAs, goToCountries, isoCountries, showRowWith } from './reference-data-helpers.ts';
 
 // Spec part 2: the ratings import wizard (sections 2, 4, 5, 8 and 9), /fatf/data and the
 // countries' risk from the imported ratings (docs/fatf-import.md).

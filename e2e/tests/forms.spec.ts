@@ -4,6 +4,7 @@ import {
   describeSignedInAs,
   expectNoSeriousAccessibilityViolations,
   portalUser,
+  toast,
 } from './helpers.ts';
 import {
   chooseFrom,
@@ -14,7 +15,7 @@ import {
   renderedField,
   uniqueName,
 } from './forms-helpers.ts';
-import { bodyRows, goToDocumentTypes, rowWith, toast } from './reference-data-helpers.ts';
+import { bodyRows, goToDocumentTypes, rowWith } from './reference-data-helpers.ts';
 import { choosePageSize, goToEntities, goToTenants } from './tenant-helpers.ts';
 
 // Spec part 2: the Forms list, the Form fields list, the field, form-definition and form-test

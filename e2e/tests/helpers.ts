@@ -194,6 +194,11 @@ export async function sessionStatus(page: Page): Promise<{ status: number; body:
 // The dashboard shell
 
 /** The sidebar's navigation (desktop: the fixed sidebar; mobile: inside the slide-in panel). */
+/** A toast with exactly this text, or matching this pattern (sonner's notifications region). */
+export function toast(page: Page, text: string | RegExp): Locator {
+  return page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
+}
+
 export function sidebarNavigation(scope: Page | Locator): Locator {
   return scope.getByRole('navigation', { name: 'Main' });
 }

@@ -156,11 +156,6 @@ export async function importThroughFilePicker(
   await (await chooser).setFiles(file);
 }
 
-/** A toast with exactly this text (sonner's notifications region). */
-export function toast(page: Page, text: string): Locator {
-  return page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
-}
-
 // ---------------------------------------------------------------------------------------------
 // The API, for a test's own set-up and clean-up
 

@@ -1,5 +1,5 @@
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
-import { signedInApi, signInAs, staffMember } from './helpers.ts';
+import { signedInApi, signInAs, staffMember, toast } from './helpers.ts';
 
 /**
  * Verbs of the tenants, tenant users, entities and entity users scenarios (spec part 1,
@@ -117,11 +117,6 @@ export const entityUserPages: ListPageProbe = {
 export async function choosePageSize(page: Page, size: 10 | 25 | 50 | 100): Promise<void> {
   await page.getByRole('combobox', { name: 'Rows per page' }).click();
   await page.getByRole('option', { name: String(size), exact: true }).click();
-}
-
-/** A toast with exactly this text (sonner's notifications region). */
-export function toast(page: Page, text: string): Locator {
-  return page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 }
 
 /** Confirms the open confirmation dialog with its Delete button. */

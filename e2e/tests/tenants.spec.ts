@@ -3,6 +3,7 @@ import {
   describeSignedInAs,
   expectNoSeriousAccessibilityViolations,
   staffMember,
+  toast,
 } from './helpers.ts';
 import {
   addTenant,
@@ -15,7 +16,6 @@ import {
   goToTenantUsers,
   removeTenantUser,
   rowWith,
-  toast,
   unique,
 } from './tenant-helpers.ts';
 
