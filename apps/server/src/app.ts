@@ -46,7 +46,14 @@ function createFastify(config: AppConfig, logStream?: DestinationStream): Consol
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    routerOptions: {
+      caseSensitive: false,
+      ignoreTrailingSlash: true,
+      // Above every path parameter's own limit (a form name's is 100 characters, the router's
+      // default), so that a value one character too long gets its route's 400 naming the field,
+      // not a bare 414; longer than this is still 414.
+      maxParamLength: 1_000,
+    },
     // The spec's fallback API base is the relative '/api', and its calls carry their own 'api/'
     // or 'svc/' prefix: accept '/api/api/...' and '/api/svc/...' as the same routes.
     rewriteUrl: (req) => (req.url ?? '/').replace(/^\/api\/(api|svc)\//i, '/$1/'),

@@ -208,9 +208,14 @@ describe('GET /svc/formauthoring/{name}/definition', () => {
     expectFieldError(await definition('staff', name), 'name', message);
   });
 
-  it('answers 414 for a name longer than a path parameter may be (100 characters)', async () => {
-    expect((await definition('staff', `A${'b'.repeat(100)}`)).statusCode).toBe(414);
+  it('answers 400 naming the field for a name over 100 characters, 414 past the router limit', async () => {
+    expectFieldError(
+      await definition('staff', `A${'b'.repeat(100)}`),
+      'name',
+      FORM_NAME_MESSAGES.tooLong,
+    );
     expect((await definition('staff', `A${'b'.repeat(99)}`)).statusCode).toBe(404);
+    expect((await definition('staff', `A${'b'.repeat(1_000)}`)).statusCode).toBe(414);
   });
 
   it.each(STATUSES.notStaff)('refuses %s with %i', async (caller, status) => {
