@@ -10,11 +10,11 @@ import { parseJsonText } from '../apps/server/src/http/json-text.ts';
 import {
   accessTokenFor,
   benchPostgresUrl,
+  median,
   ratio,
   recordQueries,
   replayLoops,
   repoRoot,
-  median,
   startConsoleServer,
   verdict,
 } from './lib.ts';
@@ -29,9 +29,9 @@ import {
  * staff: every tenant), against the same SQL run through `pg` with a 50-client pool. The two
  * sides alternate, 3 rounds each, and each side's figure is the median of its rounds: the cores
  * are shared, and a run that measured one side after the other put any change in the machine's
- * speed between them onto the ratio. That SQL is
- * the product's own: listEntities / listEntityUsers run once on a Kysely that records every
- * statement (one per page), which the baseline then replays, prepared as the server prepares it.
+ * speed between them onto the ratio. That SQL is the product's own: listEntities /
+ * listEntityUsers run once on a Kysely that records every statement (one per page), which the
+ * baseline then replays, prepared as the server prepares it.
  * Deep pages are measured with the lists' page anchors built, in the server and for the baseline.
  * Targets: p99 ≤ 100 ms and ≤ 1.5x the baseline's; totalCount equal to count(*).
  */
