@@ -271,6 +271,40 @@ describe('EventDispatcher', () => {
     expect(state.isProcessed).toBe(false);
   });
 
+  it('marks an external event started before its work, and not the next one yet', async () => {
+    // What each handle saw of the records: its own event's and the next event's `unstarted`.
+    const seen: { own: boolean | undefined; next: boolean | undefined }[] = [];
+    const watcher: EventWorker = {
+      name: 'start-watcher',
+      subscribesTo: 'all',
+      delivery: 'external',
+      async handle(event, plainDb) {
+        const rows = await plainDb
+          .selectFrom('processed_events')
+          .select(['event_id', 'unstarted'])
+          .where('worker_name', '=', 'start-watcher')
+          .where('event_id', 'in', [event.id, event.id + 1])
+          .execute();
+        const unstarted = (id: number) => rows.find((row) => row.event_id === id)?.unstarted;
+        seen.push({ own: unstarted(event.id), next: unstarted(event.id + 1) });
+      },
+    };
+    const recorded = await record(
+      Array.from({ length: 4 }, () => ({ eventName: 'Watched', metadata: {} })),
+      [watcher],
+    );
+    expect(recorded.map((event) => event.id - (recorded[0]?.id ?? 0))).toEqual([0, 1, 2, 3]);
+    await dispatcher([watcher]).drain();
+    expect(seen).toEqual([
+      { own: false, next: true },
+      { own: false, next: true },
+      { own: false, next: true },
+      { own: false, next: undefined },
+    ]);
+    const states = await Promise.all(recorded.map((event) => eventState(db, event.id)));
+    expect(states.map((state) => state.isProcessed)).toEqual([true, true, true, true]);
+  });
+
   it('gives up on a record after too many claims that never finished', async () => {
     const audit = auditWorker();
     const [event] = await record([{ eventName: 'Poison', metadata: {} }], [audit]);

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { listenForNotifications, type NotificationListener } from '../db/notification-listener.ts';
 import type { Database } from '../db/schema.ts';
 import { EVENTS_CHANNEL } from './outbox.ts';
-import { lockEvents, refreshEventFlags } from './processing.ts';
+import { lockEvents } from './processing.ts';
 import {
   isSubscribed,
   toRecordedEvent,
@@ -275,21 +275,25 @@ export class EventDispatcher {
 
   /**
    * External workers: one event at a time, each marked right after its effect, which keeps the
-   * window for a repeated effect (a crash between the two) to one event.
+   * window for a repeated effect (a crash between the two) to one event. The statement that
+   * records an event also marks the next one started, before its work begins: one round trip per
+   * event besides the work.
    */
   private async completeOneByOne(
     worker: EventWorker,
     claims: Claim[],
     deadline: number,
   ): Promise<void> {
+    const goOn = () => !this.stopping && performance.now() <= deadline;
+    let started = false;
     for (const [index, claim] of claims.entries()) {
-      if (this.stopping || performance.now() > deadline) {
+      if (!goOn()) {
         await this.release(worker, claims.slice(index));
         return;
       }
       let outcome = this.outcomeWithoutWork(worker, claim);
       if (!outcome) {
-        await this.markStarted(worker, [claim.event.id]);
+        if (!started) await this.markStarted(worker, [claim.event.id]);
         try {
           await worker.handle(claim.event, this.db);
           outcome = { eventId: claim.event.id };
@@ -297,13 +301,11 @@ export class EventDispatcher {
           outcome = { eventId: claim.event.id, error: errorMessage(error) };
         }
       }
-      const result = outcome;
-      await this.db.transaction().execute(async (trx) => {
-        await lockEvents(trx, [claim.event.id]);
-        const owned = await this.ownedRecords(trx, worker, [claim.event.id]);
-        if (owned.has(claim.event.id)) await this.record(trx, worker, [result]);
-        this.logLost(worker, [claim.event.id], owned);
-      });
+      const next = claims[index + 1];
+      const startNext = next !== undefined && !this.outcomeWithoutWork(worker, next) && goOn();
+      const owned = await this.record(this.db, worker, [outcome], startNext ? [next.event.id] : []);
+      started = startNext;
+      this.logLost(worker, [claim.event.id], owned);
     }
   }
 
@@ -354,45 +356,33 @@ export class EventDispatcher {
     return new Set(rows.map((row) => row.event_id));
   }
 
+  /**
+   * Marks the records of `outcomes` this instance still holds done or failed and recomputes their
+   * events' flags (migration 18's complete_event_records: one statement), then marks the records
+   * of `startedIds` started. Answers the event ids recorded; the others' claims were lost.
+   */
   private async record(
-    trx: Kysely<Database>,
+    db: Kysely<Database>,
     worker: EventWorker,
     outcomes: Outcome[],
-  ): Promise<void> {
-    const done = outcomes.filter((outcome) => outcome.error === undefined);
-    if (done.length > 0) {
-      await trx
-        .updateTable('processed_events')
-        .set({
-          processed_at: sql<Date>`now()`,
-          has_error: false,
-          error_message: null,
-          locked_until: null,
-        })
-        .where('worker_name', '=', worker.name)
-        .where(
-          'event_id',
-          'in',
-          done.map((outcome) => outcome.eventId),
-        )
-        .execute();
-    }
+    startedIds: number[] = [],
+  ): Promise<Set<number>> {
     for (const failed of outcomes.filter((outcome) => outcome.error !== undefined)) {
       this.logger.warn(
         { worker: worker.name, eventId: failed.eventId, error: failed.error },
         'Event worker failed',
       );
-      await trx
-        .updateTable('processed_events')
-        .set({ has_error: true, error_message: failed.error ?? null, locked_until: null })
-        .where('worker_name', '=', worker.name)
-        .where('event_id', '=', failed.eventId)
-        .execute();
     }
-    await refreshEventFlags(
-      trx,
-      outcomes.map((outcome) => outcome.eventId),
-    );
+    const result = await sql<{ event_id: number }>`
+      select complete_event_records(
+        ${worker.name},
+        ${this.instanceId},
+        ${outcomes.map((outcome) => outcome.eventId)}::bigint[],
+        ${outcomes.map((outcome) => outcome.error ?? null)}::text[],
+        ${startedIds}::bigint[]
+      ) as event_id
+    `.execute(db);
+    return new Set(result.rows.map((row) => row.event_id));
   }
 
   /** Hands claimed records back (not attempted): another instance may take them at once. */

@@ -24,26 +24,16 @@ export async function lockEvents(trx: Kysely<Database>, ids: readonly number[]):
   return rows.map((row) => row.id);
 }
 
-/** Recomputes is_processed and has_error of these events from their records (lock them first). */
+/**
+ * Recomputes is_processed and has_error of these events from their records (lock them first):
+ * migration 18's refresh_event_flags, the rule the dispatcher's completion applies too.
+ */
 export async function refreshEventFlags(
   trx: Kysely<Database>,
   ids: readonly number[],
 ): Promise<void> {
   if (ids.length === 0) return;
-  await sql`
-    update events set is_processed = state.all_done, has_error = state.any_error
-    from (
-      select
-        event_id,
-        bool_and(processed_at is not null and not has_error) as all_done,
-        bool_or(has_error) as any_error
-      from processed_events
-      where event_id in (${sql.join(ids)})
-      group by event_id
-    ) as state
-    where events.id = state.event_id
-      and (events.is_processed, events.has_error) is distinct from (state.all_done, state.any_error)
-  `.execute(trx);
+  await sql`select refresh_event_flags(${[...ids]}::bigint[])`.execute(trx);
 }
 
 export interface ProcessingRecord {

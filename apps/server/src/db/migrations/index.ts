@@ -16,6 +16,7 @@ import { FatfRatings } from './0014-fatf-ratings.ts';
 import { FormFieldsAndProfiles } from './0015-form-fields-and-profiles.ts';
 import { EntityListRows } from './0016-entity-list-rows.ts';
 import { EntityListRowsAscii } from './0017-entity-list-rows-ascii.ts';
+import { EventRecordCompletion } from './0018-event-record-completion.ts';
 
 /** Every migration, in version order. A new one is a new module added at the end. */
 export const migrations: readonly Migration[] = [
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   FormFieldsAndProfiles,
   EntityListRows,
   EntityListRowsAscii,
+  EventRecordCompletion,
 ];
