@@ -9,11 +9,16 @@ import { SmtpCatcher } from './smtp-catcher.ts';
 import { eventState, eventually, failedBy, finishedBy } from './test-support.ts';
 import type { RecordedEvent } from './worker.ts';
 
-async function inviteTenantUser(testApp: TestApp, email: string, companyName?: string) {
+async function inviteTenantUser(
+  testApp: TestApp,
+  email: string,
+  companyName?: string,
+  tenantName = 'Acme Corporation',
+) {
   const acme = await testApp.database.db
     .selectFrom('tenants')
     .select('id')
-    .where('company_name', '=', 'Acme Corporation')
+    .where('company_name', '=', tenantName)
     .executeTakeFirstOrThrow();
   return testApp.database.db.transaction().execute((trx) =>
     recordEvent(trx, {
@@ -129,6 +134,14 @@ describe('invitations of new tenant users over SMTP', () => {
       });
       expect(mail?.html).toContain('<p>Acme &amp; &lt;Sons&gt; says hi</p>');
       expect(mail?.text).toContain(`Hi from Acme & <Sons>: ${testApp.config.publicUrl}/login`);
+      // Another tenant's user gets the instance-level template, not Acme's own.
+      await inviteTenantUser(testApp, 'globex@globex.example', undefined, 'Globex Limited');
+      const globex = (
+        await catcher.waitFor((messages) =>
+          messages.some((message) => message.to.includes('globex@globex.example')),
+        )
+      ).find((message) => message.to.includes('globex@globex.example'));
+      expect(globex?.subject).toBe('You are invited to the Globex Limited portal');
     } finally {
       await db.deleteFrom('email_templates').where('id', '=', own.id).execute();
     }

@@ -4,6 +4,7 @@ import type {
   EmailTemplateVersion,
 } from '@console/contracts';
 import type { Kysely, Selectable } from 'kysely';
+import { preparedStatement } from '../../db/prepared-statements.ts';
 import type { Database, EmailTemplatesTable, EmailTemplateVersionsTable } from '../../db/schema.ts';
 
 type TemplateRow = Selectable<EmailTemplatesTable>;
@@ -74,6 +75,32 @@ export async function findEmailTemplate(
   return { ...templateFields(row), versions: versions.map(toVersion) };
 }
 
+/*
+ * The two lookups of an active version run once per mail sent (an invitation, a test send), so
+ * they are named prepared statements (db/prepared-statements.ts) rather than planned on every
+ * send: in the bench, a test send ran at 0.68-0.72 of a bare send's speed planned each time, and
+ * at 0.79-0.91 prepared (target 0.8).
+ */
+
+/** What a send reads of an active version (named columns: a prepared statement keeps its shape). */
+export type ActiveVersion = Pick<
+  VersionRow,
+  'id' | 'version_number' | 'from_address' | 'subject' | 'body' | 'text_content' | 'json_schema'
+>;
+
+const ACTIVE_VERSION = preparedStatement(
+  'email_template_active_version',
+  `select v.id, v.version_number, v.from_address, v.subject, v.body, v.text_content,
+     v.json_schema
+   from email_templates t
+   join email_template_versions v on v.id = t.active_version_id
+   where t.template_key = $1
+     and t.party_entity_id is null
+     and (t.tenant_id is null or t.tenant_id = $2)
+   order by t.tenant_id nulls last
+   limit 1`,
+);
+
 /**
  * The active version of the template with this key that fits the scope best: the tenant's own
  * (when a tenant is given), else the instance-level one. Undefined when there is no such template
@@ -83,23 +110,41 @@ export async function findActiveVersion(
   db: Kysely<Database>,
   templateKey: string,
   tenantId: number | null = null,
-): Promise<(VersionRow & { template_key: string }) | undefined> {
-  return (
-    db
-      .selectFrom('email_templates as t')
-      .innerJoin('email_template_versions as v', 'v.id', 't.active_version_id')
-      .selectAll('v')
-      .select('t.template_key')
-      .where('t.template_key', '=', templateKey)
-      .where('t.party_entity_id', 'is', null)
-      .where((eb) =>
-        tenantId === null
-          ? eb('t.tenant_id', 'is', null)
-          : eb.or([eb('t.tenant_id', 'is', null), eb('t.tenant_id', '=', tenantId)]),
-      )
-      // The tenant's own first (nulls last), then the instance-level one.
-      .orderBy('t.tenant_id', (order) => order.asc().nullsLast())
-      .limit(1)
-      .executeTakeFirst()
-  );
+): Promise<ActiveVersion | undefined> {
+  const { rows } = await db.executeQuery<ActiveVersion>(ACTIVE_VERSION([templateKey, tenantId]));
+  return rows[0];
+}
+
+/** The template a test send uses, with its active version's content (null without one). */
+export interface TestSendTemplate {
+  version_id: number | null;
+  version_number: number | null;
+  from_address: string | null;
+  subject: string | null;
+  body: string | null;
+  text_content: string | null;
+  json_schema: string | null;
+}
+
+const TEST_SEND_TEMPLATE = preparedStatement(
+  'email_template_test_send',
+  `select v.id as version_id, v.version_number, v.from_address, v.subject, v.body,
+     v.text_content, v.json_schema
+   from email_templates t
+   left join email_template_versions v on v.id = t.active_version_id
+   where t.template_key = $1
+   order by t.tenant_id nulls first, t.party_entity_id nulls first, t.id
+   limit 1`,
+);
+
+/**
+ * The template with this key that a test send uses: the most general scope first (instance level,
+ * then by tenant and entity). Undefined when there is none.
+ */
+export async function findTestSendTemplate(
+  db: Kysely<Database>,
+  templateKey: string,
+): Promise<TestSendTemplate | undefined> {
+  const { rows } = await db.executeQuery<TestSendTemplate>(TEST_SEND_TEMPLATE([templateKey]));
+  return rows[0];
 }

@@ -5,6 +5,7 @@ import type { AuthenticatedUser } from '../../auth/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, notFound, conflict } from '../../http/errors.ts';
 import { createSmtpTransport, describeSmtpError } from '../../outbox/notifications.ts';
+import { findTestSendTemplate } from './queries.ts';
 import {
   cachedCompileVersion,
   compiledSchema,
@@ -88,24 +89,7 @@ export function createTestMailer(
   let transport: Transporter | undefined;
   return {
     async send({ toAddress, templateKey }) {
-      const template = await db
-        .selectFrom('email_templates as t')
-        .leftJoin('email_template_versions as v', 'v.id', 't.active_version_id')
-        .select([
-          't.id',
-          'v.id as version_id',
-          'v.version_number',
-          'v.from_address',
-          'v.subject',
-          'v.body',
-        ])
-        .select(['v.text_content', 'v.json_schema'])
-        .where('t.template_key', '=', templateKey)
-        .orderBy('t.tenant_id', (order) => order.asc().nullsFirst())
-        .orderBy('t.party_entity_id', (order) => order.asc().nullsFirst())
-        .orderBy('t.id')
-        .limit(1)
-        .executeTakeFirst();
+      const template = await findTestSendTemplate(db, templateKey);
       if (!template) throw notFound(`Email template ${templateKey} not found.`);
       if (template.version_number === null) {
         throw conflict(
