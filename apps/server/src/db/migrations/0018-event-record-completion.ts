@@ -26,8 +26,10 @@ export const EventRecordCompletion: Migration = {
       -- depend on the tables' statistics: a join planned on a table not analyzed yet (a new
       -- installation, a burst of events) scanned every event.
       create function refresh_event_flags(ids bigint[]) returns void
-        language sql volatile
+        -- PL/pgSQL keeps the statement's plan for the connection's next calls.
+        language plpgsql volatile
         as $$
+        begin
           update events set is_processed = state.all_done, has_error = state.any_error
           from unnest(ids) as target (id)
           cross join lateral (
@@ -40,10 +42,11 @@ export const EventRecordCompletion: Migration = {
           where events.id = target.id
             and state.all_done is not null
             and (events.is_processed, events.has_error)
-              is distinct from (state.all_done, state.any_error)
+              is distinct from (state.all_done, state.any_error);
+        end
         $$;
 
-      -- Records the outcomes of worker_name's records for event_ids (errors[i] null: done;
+      -- Records the outcomes of worker's records for event_ids (errors[i] null: done;
       -- otherwise failed with that message), for those records instance still holds the claim
       -- of; answers their event ids (a claim lost to an expired lease or a reset is left alone).
       -- The records of started_ids are then marked started (the next work of this instance).
