@@ -367,12 +367,6 @@ export class EventDispatcher {
     outcomes: Outcome[],
     startedIds: number[] = [],
   ): Promise<Set<number>> {
-    for (const failed of outcomes.filter((outcome) => outcome.error !== undefined)) {
-      this.logger.warn(
-        { worker: worker.name, eventId: failed.eventId, error: failed.error },
-        'Event worker failed',
-      );
-    }
     const result = await sql<{ event_id: number }>`
       select complete_event_records(
         ${worker.name},
@@ -382,7 +376,16 @@ export class EventDispatcher {
         ${startedIds}::bigint[]
       ) as event_id
     `.execute(db);
-    return new Set(result.rows.map((row) => row.event_id));
+    const recorded = new Set(result.rows.map((row) => row.event_id));
+    // Failures are logged once recorded: a result whose claim was lost is only logged as lost.
+    for (const outcome of outcomes) {
+      if (outcome.error === undefined || !recorded.has(outcome.eventId)) continue;
+      this.logger.warn(
+        { worker: worker.name, eventId: outcome.eventId, error: outcome.error },
+        'Event worker failed',
+      );
+    }
+    return recorded;
   }
 
   /** Hands claimed records back (not attempted): another instance may take them at once. */
