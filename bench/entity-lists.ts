@@ -166,7 +166,7 @@ export async function benchEntityLists(): Promise<void> {
       ] as const) {
         const { page, ids, totalCount } = await compiledPage(directPool, list, offset);
         const url = `${consoleServer.url}${list.path}?offset=${offset}&limit=${LIMIT}`;
-        await checkSamePage(url, headers, list, ids);
+        const pageBytes = await checkSamePage(url, headers, list, ids);
         // That request had the server build the list's page anchors in the background; one
         // client for 2 s leaves the build the CPU, so the measurement sees the steady state (a
         // write since would only make the first deep pages take the offset walk again).
@@ -187,7 +187,8 @@ export async function benchEntityLists(): Promise<void> {
             `${measured.errors}/${direct.errors}; ${verdict(met, totalCount === counted ? '' : `totalCount ${totalCount}, count(*) ${counted}`)}`,
         );
         console.log(
-          `  ${''.padEnd(LABEL_WIDTH)} p99 of each round, console: ${measured.roundP99s}; direct: ${direct.roundP99s}`,
+          `  ${''.padEnd(LABEL_WIDTH)} p99 of each round, console: ${measured.roundP99s}; direct: ${direct.roundP99s}; ` +
+            `page of ${(pageBytes / 1024).toFixed(0)} KB`,
         );
       }
     }
@@ -233,16 +234,21 @@ async function compiledPage(pool: pg.Pool, list: ListCase, offset: number) {
   return { page: statements, ids, totalCount: result.totalCount };
 }
 
-/** The HTTP answer holds the same rows, in the same order, as the product's query run directly. */
+/**
+ * The HTTP answer holds the same rows, in the same order, as the product's query run directly;
+ * answers its size in bytes, printed with the case: the HTTP side's extra work (sending it,
+ * receiving it) grows with it, the direct side's does not.
+ */
 async function checkSamePage(
   url: string,
   headers: Record<string, string>,
   list: ListCase,
   directIds: string[],
-): Promise<void> {
+): Promise<number> {
   const response = await fetch(url, { headers });
   if (!response.ok) throw new Error(`GET ${url}: ${response.status} ${await response.text()}`);
-  const body = (await response.json()) as { data: Record<string, string>[] };
+  const text = await response.text();
+  const body = JSON.parse(text) as { data: Record<string, string>[] };
   const httpIds = body.data.map((row) => row[list.idField]);
   // Empty only when BENCH_ENTITY_SCALE is too small for the page.
   if (JSON.stringify(httpIds) !== JSON.stringify(directIds)) {
@@ -251,6 +257,7 @@ async function checkSamePage(
         `${directIds.length} rows from ${directIds[0]}`,
     );
   }
+  return Buffer.byteLength(text);
 }
 
 /**
