@@ -88,10 +88,12 @@ export type ActiveVersion = Pick<
   'id' | 'version_number' | 'from_address' | 'subject' | 'body' | 'text_content' | 'json_schema'
 >;
 
+const ACTIVE_VERSION_COLUMNS =
+  'v.id, v.version_number, v.from_address, v.subject, v.body, v.text_content, v.json_schema';
+
 const ACTIVE_VERSION = preparedStatement(
   'email_template_active_version',
-  `select v.id, v.version_number, v.from_address, v.subject, v.body, v.text_content,
-     v.json_schema
+  `select ${ACTIVE_VERSION_COLUMNS}
    from email_templates t
    join email_template_versions v on v.id = t.active_version_id
    where t.template_key = $1
@@ -115,21 +117,12 @@ export async function findActiveVersion(
   return rows[0];
 }
 
-/** The template a test send uses, with its active version's content (null without one). */
-export interface TestSendTemplate {
-  version_id: number | null;
-  version_number: number | null;
-  from_address: string | null;
-  subject: string | null;
-  body: string | null;
-  text_content: string | null;
-  json_schema: string | null;
-}
+/** The template a test send uses, with its active version's columns (all null without one). */
+export type TestSendTemplate = { [Column in keyof ActiveVersion]: ActiveVersion[Column] | null };
 
 const TEST_SEND_TEMPLATE = preparedStatement(
   'email_template_test_send',
-  `select v.id as version_id, v.version_number, v.from_address, v.subject, v.body,
-     v.text_content, v.json_schema
+  `select ${ACTIVE_VERSION_COLUMNS}
    from email_templates t
    left join email_template_versions v on v.id = t.active_version_id
    where t.template_key = $1

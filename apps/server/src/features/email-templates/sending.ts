@@ -103,7 +103,7 @@ export function createTestMailer(
           textContent: template.text_content,
           jsonSchema: template.json_schema,
         },
-        template.version_id,
+        template.id,
       );
       if (!smtpUrl) {
         throw new HttpError(
