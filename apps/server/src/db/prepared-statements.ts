@@ -11,8 +11,9 @@ import type pg from 'pg';
  * Named prepared statements for the hottest reads (a page of the entity lists, the active email
  * template version each mail reads). PostgreSQL parses such a statement once per connection and,
  * after a few executions, keeps one generic plan for it, so a request costs only the execution:
- * planning alone took about as long as executing a page of the big lists. Every other statement is sent unnamed, as Kysely sends it: statements built
- * per request (a varying `in` list) would otherwise pile up prepared plans in every connection.
+ * planning alone took about as long as executing a page of the big lists. Every other statement
+ * is sent unnamed, as Kysely sends it: statements built per request (a varying `in` list) would
+ * otherwise pile up prepared plans in every connection.
  *
  * A statement is known by its text: the pool Kysely uses (`namingPool`) sends a registered text
  * under its name, so the statement still goes through Kysely (its transactions, its logging) like

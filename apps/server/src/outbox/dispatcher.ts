@@ -285,7 +285,8 @@ export class EventDispatcher {
     deadline: number,
   ): Promise<void> {
     const goOn = () => !this.stopping && performance.now() <= deadline;
-    let started = false;
+    // Whether the statement that recorded the event before marked this one started.
+    let startedByPrevious = false;
     for (const [index, claim] of claims.entries()) {
       if (!goOn()) {
         await this.release(worker, claims.slice(index));
@@ -293,7 +294,7 @@ export class EventDispatcher {
       }
       let outcome = this.outcomeWithoutWork(worker, claim);
       if (!outcome) {
-        if (!started) await this.markStarted(worker, [claim.event.id]);
+        if (!startedByPrevious) await this.markStarted(worker, [claim.event.id]);
         try {
           await worker.handle(claim.event, this.db);
           outcome = { eventId: claim.event.id };
@@ -304,7 +305,7 @@ export class EventDispatcher {
       const next = claims[index + 1];
       const startNext = next !== undefined && !this.outcomeWithoutWork(worker, next) && goOn();
       const owned = await this.record(this.db, worker, [outcome], startNext ? [next.event.id] : []);
-      started = startNext;
+      startedByPrevious = startNext;
       this.logLost(worker, [claim.event.id], owned);
     }
   }
