@@ -43,7 +43,7 @@ beforeAll(async () => {
     { name: 'PathIdsFile', type: 'FileUpload', uiGroup: 'PathIdsGroup' },
   ]);
   await insertForm(db, 'PathIdsForm', [fieldId!]);
-  const forms = await db.selectFrom('forms').select('name').execute();
+  const forms = await db.selectFrom('forms').select(['id', 'name']).execute();
   const fields = await db.selectFrom('form_fields').select(['name', 'ui_group']).execute();
   const entities = await db.selectFrom('entities').select('party_entity_id').execute();
   existing = {
@@ -64,6 +64,8 @@ beforeAll(async () => {
       ...forms.map((row) => row.name),
       ...fields.flatMap((row) => [row.name, row.ui_group]),
     ].flatMap((name) => [name, name.toLowerCase(), name.toUpperCase()]),
+    // `{nameOrId}` takes a form's id in plain digits too.
+    ...forms.map((row) => String(row.id)),
     ...entities.map((row) => row.party_entity_id),
   ]);
 });
