@@ -110,6 +110,38 @@ describe('the server', () => {
     expect(response.headers['strict-transport-security']).toBeDefined();
   });
 
+  it('sends the same security headers on API answers and on the sign-in provider own answers', async () => {
+    const token = await testApp.tokenFor('staff@example.com');
+    const page = await get('/login', { accept: 'text/html' });
+    const api = await get('/api/countries', { authorization: `Bearer ${token}` });
+    // oidc-provider writes this answer itself, on the raw response.
+    const provider = await get('/oidc/.well-known/openid-configuration');
+    expect([api.statusCode, provider.statusCode]).toEqual([200, 200]);
+    const security = (headers: Record<string, unknown>) =>
+      Object.fromEntries(
+        [
+          'content-security-policy',
+          'cross-origin-opener-policy',
+          'cross-origin-resource-policy',
+          'origin-agent-cluster',
+          'referrer-policy',
+          'strict-transport-security',
+          'x-content-type-options',
+          'x-dns-prefetch-control',
+          'x-download-options',
+          'x-frame-options',
+          'x-permitted-cross-domain-policies',
+          'x-xss-protection',
+        ].map((name) => [name, headers[name]]),
+      );
+    expect(Object.values(security(page.headers)).every((value) => typeof value === 'string')).toBe(
+      true,
+    );
+    expect(security(api.headers)).toEqual(security(page.headers));
+    expect(security(provider.headers)).toEqual(security(page.headers));
+    expect(page.headers['x-powered-by']).toBeUndefined();
+  });
+
   it('compresses responses the client accepts compressed', async () => {
     const response = await get('/assets/app.js', { 'accept-encoding': 'gzip' });
     expect(response.headers['content-encoding']).toBe('gzip');
