@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import autocannon from 'autocannon';
 import type { CompiledQuery, Kysely } from 'kysely';
 import pg from 'pg';
+import { Pool as UndiciPool } from 'undici';
 import { pageAnchorsOf } from '../apps/server/src/db/page-anchors.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import { listEntities } from '../apps/server/src/features/entities/queries.ts';
@@ -10,10 +10,13 @@ import { parseJsonText } from '../apps/server/src/http/json-text.ts';
 import {
   accessTokenFor,
   benchPostgresUrl,
+  httpLoops,
   median,
+  percentile,
   ratio,
   recordQueries,
   replayLoops,
+  type LoopsResult,
   repoRoot,
   startConsoleServer,
   verdict,
@@ -26,8 +29,12 @@ import {
  * need the visibility map, see docs/tenants.md; and autovacuum must not be busy with the seeded
  * events while the bench measures), then loads the first page and page 5,000 (limit 100) of
  * each list with 50 concurrent clients for 5 s: p50/p99 through the HTTP API (as admin, i.e.
- * staff: every tenant), against the same SQL run through `pg` with a 50-client pool. The two
- * sides alternate, 3 rounds each, and each side's figure is the median of its rounds: the cores
+ * staff: every tenant), against the same SQL run through `pg` with a 50-client pool. Both sides
+ * are measured alike (lib.ts closedLoops): 50 loops, each sending its next request once it has
+ * read the answer, the HTTP side through undici with a connection per loop. autocannon measured
+ * the HTTP side at first: its rounds had 100-450 ms answers at their start and in bursts that
+ * the server never saw (its own longest request took 38 ms), which decided the p99s. The two
+ * sides alternate, 5 rounds each, and each side's figure is the median of its rounds: the cores
  * are shared, and a run that measured one side after the other put any change in the machine's
  * speed between them onto the ratio. That SQL is the product's own: listEntities /
  * listEntityUsers run once on a Kysely that records every statement (one per page), which the
@@ -42,8 +49,11 @@ const DURATION_SECONDS = 5;
 const LIMIT = 100;
 const DEEP_PAGE = 5_000;
 const LABEL_WIDTH = 40;
-/** Alternating measurements of each side per case (see loadAlternately). */
-const ROUNDS = 3;
+/**
+ * Alternating measurements of each side per case (see loadAlternately). Five, not three: with
+ * three, the ratio of one case moved between 1.0 and 1.85 over runs of unchanged code.
+ */
+const ROUNDS = 5;
 
 interface Latencies {
   p50Ms: number;
@@ -97,6 +107,7 @@ export async function benchEntityLists(): Promise<void> {
   await admin.query(`create database "${databaseName}"`);
   let consoleServer: Awaited<ReturnType<typeof startConsoleServer>> | undefined;
   let pool: pg.Pool | undefined;
+  let http: UndiciPool | undefined;
   try {
     const version =
       (await admin.query<{ server_version: string }>('show server_version')).rows[0]
@@ -137,13 +148,10 @@ export async function benchEntityLists(): Promise<void> {
     });
     const token = await accessTokenFor(consoleServer.url, 'admin@example.com');
     const headers = { authorization: `Bearer ${token}` };
+    const httpPool = new UndiciPool(consoleServer.url, { connections: CONNECTIONS });
+    http = httpPool;
     // The server was just started: warm it (JIT, schemas, pool) before the first measured case.
-    await autocannon({
-      url: `${consoleServer.url}${LISTS[0]!.path}`,
-      connections: CONNECTIONS,
-      duration: 2,
-      headers,
-    });
+    await httpLoops(httpPool, pathOf(LISTS[0]!, 0), headers, CONNECTIONS, 2);
 
     console.log(
       `  ${'case'.padEnd(LABEL_WIDTH)} ${'console p50/p99'.padStart(17)} ${'direct p50/p99'.padStart(17)} ` +
@@ -165,14 +173,14 @@ export async function benchEntityLists(): Promise<void> {
         ],
       ] as const) {
         const { page, ids, totalCount } = await compiledPage(directPool, list, offset);
-        const url = `${consoleServer.url}${list.path}?offset=${offset}&limit=${LIMIT}`;
-        const pageBytes = await checkSamePage(url, headers, list, ids);
+        const path = pathOf(list, offset);
+        const pageBytes = await checkSamePage(`${consoleServer.url}${path}`, headers, list, ids);
         // That request had the server build the list's page anchors in the background; one
         // client for 2 s leaves the build the CPU, so the measurement sees the steady state (a
         // write since would only make the first deep pages take the offset walk again).
-        await autocannon({ url, connections: 1, duration: 2, headers });
+        await httpLoops(httpPool, path, headers, 1, 2);
         const { measured, direct } = await loadAlternately(
-          () => loadHttp(url, headers),
+          () => loadHttp(httpPool, path, headers),
           () => loadDirect(directPool, page),
         );
         const met =
@@ -201,6 +209,7 @@ export async function benchEntityLists(): Promise<void> {
       }
     }
     await pool?.end();
+    await http?.close();
     try {
       await waitForNoSessions(admin, databaseName);
       await admin.query(`drop database if exists "${databaseName}" with (force)`);
@@ -342,29 +351,21 @@ function summarise(rounds: Latencies[]): RoundsSummary {
   };
 }
 
-async function loadHttp(url: string, headers: Record<string, string>): Promise<Latencies> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
-    headers,
-  });
-  return {
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    requestsPerSecond: result.requests.average,
-    errors: result.errors + result.non2xx,
-  };
+/** `path` of the console server (see httpLoops) in CONNECTIONS loops for DURATION_SECONDS. */
+async function loadHttp(
+  client: UndiciPool,
+  path: string,
+  headers: Record<string, string>,
+): Promise<Latencies> {
+  return latenciesOf(await httpLoops(client, path, headers, CONNECTIONS, DURATION_SECONDS));
 }
 
-/** CONNECTIONS loops, each reading the page again as soon as it has it, for DURATION_SECONDS. */
+/** The page's statements replayed (see replayLoops) in CONNECTIONS loops for DURATION_SECONDS. */
 async function loadDirect(pool: pg.Pool, page: CompiledQuery[]): Promise<Latencies> {
-  const { latencies, errors, elapsedSeconds } = await replayLoops(
-    pool,
-    page,
-    CONNECTIONS,
-    DURATION_SECONDS,
-  );
+  return latenciesOf(await replayLoops(pool, page, CONNECTIONS, DURATION_SECONDS));
+}
+
+function latenciesOf({ latencies, errors, elapsedSeconds }: LoopsResult): Latencies {
   return {
     p50Ms: percentile(latencies, 0.5),
     p99Ms: percentile(latencies, 0.99),
@@ -373,7 +374,7 @@ async function loadDirect(pool: pg.Pool, page: CompiledQuery[]): Promise<Latenci
   };
 }
 
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+/** The API path of one page of `list` at `offset`. */
+function pathOf(list: ListCase, offset: number): string {
+  return `${list.path}?offset=${offset}&limit=${LIMIT}`;
 }

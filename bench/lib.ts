@@ -7,6 +7,7 @@ import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
+import type { Pool as UndiciPool } from 'undici';
 import { queryConfig, sendQuery } from '../apps/server/src/db/prepared-statements.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import {
@@ -318,16 +319,23 @@ export async function replay(pool: pg.Pool, statements: readonly CompiledQuery[]
   }
 }
 
+/** What closedLoops measured: every succeeded run's latency in ms (sorted), the failed runs. */
+export interface LoopsResult {
+  latencies: number[];
+  errors: number;
+  elapsedSeconds: number;
+}
+
 /**
- * `loops` concurrent loops, each replaying `statements` again as soon as it has the answer, for
- * `seconds`: the latency of every replay that succeeded (sorted), the failed ones, the time taken.
+ * `loops` concurrent loops, each running `once` again as soon as it has finished, for `seconds`:
+ * the latency of every run that succeeded (sorted), the failed ones, the time taken. Both sides
+ * of a comparison measured this way (an HTTP call, a statement through `pg`) are timed alike.
  */
-export async function replayLoops(
-  pool: pg.Pool,
-  statements: readonly CompiledQuery[],
+export async function closedLoops(
   loops: number,
   seconds: number,
-): Promise<{ latencies: number[]; errors: number; elapsedSeconds: number }> {
+  once: () => Promise<void>,
+): Promise<LoopsResult> {
   const latencies: number[] = [];
   let errors = 0;
   const started = performance.now();
@@ -335,10 +343,10 @@ export async function replayLoops(
   await Promise.all(
     Array.from({ length: loops }, async () => {
       while (performance.now() < deadline) {
-        const replayStarted = performance.now();
+        const runStarted = performance.now();
         try {
-          await replay(pool, statements);
-          latencies.push(performance.now() - replayStarted);
+          await once();
+          latencies.push(performance.now() - runStarted);
         } catch {
           errors += 1;
         }
@@ -348,6 +356,41 @@ export async function replayLoops(
   const elapsedSeconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return { latencies, errors, elapsedSeconds };
+}
+
+/** `statements` replayed (see replay) in closedLoops. */
+export function replayLoops(
+  pool: pg.Pool,
+  statements: readonly CompiledQuery[],
+  loops: number,
+  seconds: number,
+): Promise<LoopsResult> {
+  return closedLoops(loops, seconds, () => replay(pool, statements));
+}
+
+/**
+ * GET `path` of `client`'s server in closedLoops, each answer read whole as text (as `pg` reads a
+ * page); an answer other than 200 counts as failed. `client` is an undici Pool with a connection
+ * per loop, kept by the caller across measurements as the baseline keeps its `pg` pool.
+ */
+export function httpLoops(
+  client: UndiciPool,
+  path: string,
+  headers: Record<string, string>,
+  loops: number,
+  seconds: number,
+): Promise<LoopsResult> {
+  return closedLoops(loops, seconds, async () => {
+    const { statusCode, body } = await client.request({ path, method: 'GET', headers });
+    await body.text();
+    if (statusCode !== 200) throw new Error(`GET ${path}: ${statusCode}`);
+  });
+}
+
+/** The value at `fraction` (0-1] of `sorted` (ascending); 0 when it is empty. */
+export function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
 }
 
 /** Runs one statement on its own connection (create or drop a bench database). */
