@@ -1,17 +1,20 @@
-import autocannon from 'autocannon';
 import type { CompiledQuery } from 'kysely';
 import pg from 'pg';
+import { Pool as UndiciPool } from 'undici';
 import { migrations } from '../apps/server/src/db/migrations/index.ts';
 import { readHistory } from '../apps/server/src/features/database-scripts/queries.ts';
 import { readMigrationStatus } from '../apps/server/src/features/migrations/queries.ts';
 import {
   accessTokenFor,
   benchPostgresUrl,
+  httpLoops,
+  loopSummary,
   ratio,
   recordQueries,
   replayLoops,
   startConsoleServer,
   verdict,
+  type LoopSummary,
 } from './lib.ts';
 
 /**
@@ -20,7 +23,8 @@ import {
  * 100,000 script executions. GET /svc/migrations/status and the first page of GET
  * /api/database-scripts/history (limit 10, the screen's default page size) as admin, with
  * CONNECTIONS concurrent clients for DURATION_SECONDS, against the same SQL run through `pg`
- * (the product's own queries, recorded once and replayed: lib.ts recordQueries).
+ * (the product's own queries, recorded once and replayed: lib.ts recordQueries), both sides
+ * measured alike (lib.ts closedLoops, the HTTP side through an undici pool).
  * Target: p99 ≤ 50 ms each, no errors. The ratio to the baseline is printed, not judged: the
  * console adds HTTP, the token check and JSON of 200 migrations.
  */
@@ -34,13 +38,6 @@ const HISTORY_LIMIT = 10;
 const TARGET_P99_MS = 50;
 const ADMIN = 'admin@example.com';
 
-interface Latencies {
-  p50Ms: number;
-  p99Ms: number;
-  requestsPerSecond: number;
-  errors: number;
-}
-
 export async function benchDatabaseMaintenance(): Promise<void> {
   const adminUrl = await benchPostgresUrl();
   const databaseName = `console_bench_maintenance_${Date.now()}`;
@@ -51,6 +48,7 @@ export async function benchDatabaseMaintenance(): Promise<void> {
   await admin.query(`create database "${databaseName}"`);
   let consoleServer: Awaited<ReturnType<typeof startConsoleServer>> | undefined;
   let pool: pg.Pool | undefined;
+  let http: UndiciPool | undefined;
   try {
     console.log(
       `database maintenance: ${APPLIED_MIGRATIONS} applied migrations, ${EXECUTIONS.toLocaleString('en-US')} script executions, ` +
@@ -69,6 +67,8 @@ export async function benchDatabaseMaintenance(): Promise<void> {
 
     const token = await accessTokenFor(consoleServer.url, ADMIN);
     const headers = { authorization: `Bearer ${token}` };
+    const httpPool = new UndiciPool(consoleServer.url, { connections: CONNECTIONS });
+    http = httpPool;
     const user = {
       subject: ADMIN,
       email: ADMIN,
@@ -98,10 +98,13 @@ export async function benchDatabaseMaintenance(): Promise<void> {
         `${'ratio p50/p99'.padStart(13)}   errors; target p99 ≤ ${TARGET_P99_MS} ms`,
     );
     for (const { label, path, statements } of cases) {
-      const url = `${consoleServer.url}${path}`;
-      await autocannon({ url, connections: CONNECTIONS, duration: 1, headers }); // warm-up
-      const measured = await loadHttp(url, headers);
-      const direct = await loadDirect(pool, statements);
+      await httpLoops(httpPool, path, headers, CONNECTIONS, 1); // warm-up
+      const measured = loopSummary(
+        await httpLoops(httpPool, path, headers, CONNECTIONS, DURATION_SECONDS),
+      );
+      const direct = loopSummary(
+        await replayLoops(pool, statements, CONNECTIONS, DURATION_SECONDS),
+      );
       const met = measured.p99Ms <= TARGET_P99_MS && measured.errors === 0;
       console.log(
         `  ${label.padEnd(44)} ${pair(measured).padStart(17)} ${pair(direct).padStart(17)} ` +
@@ -110,6 +113,7 @@ export async function benchDatabaseMaintenance(): Promise<void> {
       );
     }
   } finally {
+    await http?.close();
     await pool?.end();
     await consoleServer?.stop();
     await admin.query(`drop database if exists "${databaseName}" with (force)`);
@@ -167,40 +171,6 @@ const int8AsNumber = {
   },
 };
 
-function pair(result: Latencies): string {
+function pair(result: LoopSummary): string {
   return `${result.p50Ms.toFixed(1)}/${result.p99Ms.toFixed(1)} ms`;
-}
-
-async function loadHttp(url: string, headers: Record<string, string>): Promise<Latencies> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
-    headers,
-  });
-  return {
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    requestsPerSecond: result.requests.average,
-    errors: result.errors + result.non2xx,
-  };
-}
-
-async function loadDirect(pool: pg.Pool, statements: CompiledQuery[]): Promise<Latencies> {
-  const { latencies, errors, elapsedSeconds } = await replayLoops(
-    pool,
-    statements,
-    CONNECTIONS,
-    DURATION_SECONDS,
-  );
-  const at = (fraction: number) =>
-    latencies.length === 0
-      ? 0
-      : latencies[Math.min(latencies.length - 1, Math.ceil(fraction * latencies.length) - 1)]!;
-  return {
-    p50Ms: at(0.5),
-    p99Ms: at(0.99),
-    requestsPerSecond: latencies.length / elapsedSeconds,
-    errors,
-  };
 }

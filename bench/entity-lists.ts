@@ -11,12 +11,12 @@ import {
   accessTokenFor,
   benchPostgresUrl,
   httpLoops,
+  loopSummary,
   median,
-  percentile,
+  type LoopSummary,
   ratio,
   recordQueries,
   replayLoops,
-  type LoopsResult,
   repoRoot,
   startConsoleServer,
   verdict,
@@ -54,13 +54,6 @@ const LABEL_WIDTH = 40;
  * three, the ratio of one case moved between 1.0 and 1.85 over runs of unchanged code.
  */
 const ROUNDS = 5;
-
-interface Latencies {
-  p50Ms: number;
-  p99Ms: number;
-  requestsPerSecond: number;
-  errors: number;
-}
 
 interface ListCase {
   name: string;
@@ -285,7 +278,7 @@ async function waitForNoSessions(admin: pg.Client, databaseName: string): Promis
   }
 }
 
-function pair(result: Latencies): string {
+function pair(result: LoopSummary): string {
   return `${result.p50Ms.toFixed(1)}/${result.p99Ms.toFixed(1)} ms`;
 }
 
@@ -324,10 +317,10 @@ async function runSeed(
  * slower moment of the shared cores falls on both: the median of the rounds' figures per side.
  */
 async function loadAlternately(
-  loadConsole: () => Promise<Latencies>,
-  loadBaseline: () => Promise<Latencies>,
+  loadConsole: () => Promise<LoopSummary>,
+  loadBaseline: () => Promise<LoopSummary>,
 ): Promise<{ measured: RoundsSummary; direct: RoundsSummary }> {
-  const rounds = { console: [] as Latencies[], direct: [] as Latencies[] };
+  const rounds = { console: [] as LoopSummary[], direct: [] as LoopSummary[] };
   for (let round = 0; round < ROUNDS; round += 1) {
     if (round % 2 === 0) rounds.direct.push(await loadBaseline());
     rounds.console.push(await loadConsole());
@@ -336,12 +329,12 @@ async function loadAlternately(
   return { measured: summarise(rounds.console), direct: summarise(rounds.direct) };
 }
 
-interface RoundsSummary extends Latencies {
+interface RoundsSummary extends LoopSummary {
   /** Every round's p99, in the order measured. */
   roundP99s: string;
 }
 
-function summarise(rounds: Latencies[]): RoundsSummary {
+function summarise(rounds: LoopSummary[]): RoundsSummary {
   return {
     p50Ms: median(rounds.map((round) => round.p50Ms)),
     p99Ms: median(rounds.map((round) => round.p99Ms)),
@@ -356,22 +349,13 @@ async function loadHttp(
   client: UndiciPool,
   path: string,
   headers: Record<string, string>,
-): Promise<Latencies> {
-  return latenciesOf(await httpLoops(client, path, headers, CONNECTIONS, DURATION_SECONDS));
+): Promise<LoopSummary> {
+  return loopSummary(await httpLoops(client, path, headers, CONNECTIONS, DURATION_SECONDS));
 }
 
 /** The page's statements replayed (see replayLoops) in CONNECTIONS loops for DURATION_SECONDS. */
-async function loadDirect(pool: pg.Pool, page: CompiledQuery[]): Promise<Latencies> {
-  return latenciesOf(await replayLoops(pool, page, CONNECTIONS, DURATION_SECONDS));
-}
-
-function latenciesOf({ latencies, errors, elapsedSeconds }: LoopsResult): Latencies {
-  return {
-    p50Ms: percentile(latencies, 0.5),
-    p99Ms: percentile(latencies, 0.99),
-    requestsPerSecond: latencies.length / elapsedSeconds,
-    errors,
-  };
+async function loadDirect(pool: pg.Pool, page: CompiledQuery[]): Promise<LoopSummary> {
+  return loopSummary(await replayLoops(pool, page, CONNECTIONS, DURATION_SECONDS));
 }
 
 /** The API path of one page of `list` at `offset`. */

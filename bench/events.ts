@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import autocannon from 'autocannon';
 import pg from 'pg';
+import { Pool as UndiciPool } from 'undici';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/connection.ts';
 import { migrateTo } from '../apps/server/src/db/migrator.ts';
 import { insertScaleEvents } from '../apps/server/src/db/seed/scale.ts';
@@ -14,11 +14,13 @@ import {
   accessTokenFor,
   adminQuery,
   benchPostgresUrl,
-  load,
+  httpLoops,
+  loopSummary,
   ratio,
   recordQueries,
   replayLoops,
   repoRoot,
+  type LoopSummary,
 } from './lib.ts';
 
 /**
@@ -39,7 +41,8 @@ import {
  *     /api/events for two filtered pages under 20 connections for BENCH_EVENTS_DURATION
  *     (default 5) s, against the product's own SQL
  *     (listEvents run once on a recording Kysely: names probe, count and page in one snapshot,
- *     the page's processing records) replayed through `pg` by 20 concurrent loops.
+ *     the page's processing records) replayed through `pg` by 20 concurrent loops; both sides
+ *     measured alike (lib.ts closedLoops, the HTTP side through an undici pool).
  */
 export async function benchEvents(): Promise<void> {
   const backlog = positiveIntFromEnv('BENCH_EVENT_BACKLOG', 100_000);
@@ -64,6 +67,7 @@ export async function benchEvents(): Promise<void> {
   };
   let handle: DatabaseHandle | undefined;
   let pool: pg.Pool | undefined;
+  let http: UndiciPool | undefined;
   await adminQuery(adminUrl, `create database ${name}`);
   try {
     handle = openDatabase(databaseUrl);
@@ -156,6 +160,8 @@ export async function benchEvents(): Promise<void> {
     servers.push(server);
     const token = await accessTokenFor(server.url, 'admin@example.com');
     const headers = { authorization: `Bearer ${token}` };
+    const httpPool = new UndiciPool(server.url, { connections: 20 });
+    http = httpPool;
 
     console.log(
       `events list: GET /api/events on ${total} events (bulk load ${loadSeconds.toFixed(1)} s, vacuum analyze), 20 connections, ${durationSeconds} s`,
@@ -180,21 +186,22 @@ export async function benchEvents(): Promise<void> {
 
       await sqlLoops(benchPool, direct.statements, 20, 1); // warm-up
       const baseline = await sqlLoops(benchPool, direct.statements, 20, durationSeconds);
-      await load(`${server.url}${path}`, { connections: 20, durationSeconds: 1, headers }); // warm-up
-      const measured = await autocannonWithMedian(`${server.url}${path}`, durationSeconds, headers);
+      await httpLoops(httpPool, path, headers, 20, 1); // warm-up
+      const measured = loopSummary(await httpLoops(httpPool, path, headers, 20, durationSeconds));
 
       console.log(`  ${path} (totalCount ${answer.totalCount})`);
       console.log(
         `    pg, same SQL : ${baseline.requestsPerSecond.toFixed(0)} pages/s, p50 ${baseline.p50Ms.toFixed(1)} ms, p99 ${baseline.p99Ms.toFixed(1)} ms`,
       );
       console.log(
-        `    console      : ${measured.requestsPerSecond.toFixed(0)} req/s, p50 ${measured.p50Ms} ms, p99 ${measured.p99Ms} ms, errors ${measured.errors}`,
+        `    console      : ${measured.requestsPerSecond.toFixed(0)} req/s, p50 ${measured.p50Ms.toFixed(1)} ms, p99 ${measured.p99Ms.toFixed(1)} ms, errors ${measured.errors}`,
       );
       console.log(
         `    ratio        : throughput ${ratio(measured.requestsPerSecond, baseline.requestsPerSecond)}x, p50 ${ratio(measured.p50Ms, baseline.p50Ms)}x, p99 ${ratio(measured.p99Ms, baseline.p99Ms)}x`,
       );
     }
   } finally {
+    await http?.close();
     await stopServers();
     await pool?.end();
     await handle?.close();
@@ -308,37 +315,15 @@ function queryParams(query: ListQuery): Record<string, string> {
   return Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)]));
 }
 
-interface LatencyResult {
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-}
-
 /** `loops` concurrent loops replaying the page's statements for `seconds`: pages/s and latency. */
 async function sqlLoops(
   pool: pg.Pool,
   statements: readonly CompiledQuery[],
   loops: number,
   seconds: number,
-): Promise<LatencyResult> {
-  const { latencies, errors, elapsedSeconds } = await replayLoops(pool, statements, loops, seconds);
-  if (errors > 0) throw new Error(`${errors} replays of the page's statements failed`);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { requestsPerSecond: latencies.length / elapsedSeconds, p50Ms: at(0.5), p99Ms: at(0.99) };
-}
-
-/** lib.ts's load() with the median too (it reports p99 only). */
-async function autocannonWithMedian(
-  url: string,
-  durationSeconds: number,
-  headers: Record<string, string>,
-): Promise<LatencyResult & { errors: number }> {
-  const result = await autocannon({ url, connections: 20, duration: durationSeconds, headers });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
+): Promise<LoopSummary> {
+  const summary = loopSummary(await replayLoops(pool, statements, loops, seconds));
+  if (summary.errors > 0)
+    throw new Error(`${summary.errors} replays of the page's statements failed`);
+  return summary;
 }

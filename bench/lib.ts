@@ -387,6 +387,23 @@ export function httpLoops(
   });
 }
 
+/** What a comparison prints of closedLoops' runs. */
+export interface LoopSummary {
+  p50Ms: number;
+  p99Ms: number;
+  requestsPerSecond: number;
+  errors: number;
+}
+
+export function loopSummary({ latencies, errors, elapsedSeconds }: LoopsResult): LoopSummary {
+  return {
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    requestsPerSecond: latencies.length / elapsedSeconds,
+    errors,
+  };
+}
+
 /** The value at `fraction` (0-1] of `sorted` (ascending); 0 when it is empty. */
 export function percentile(sorted: readonly number[], fraction: number): number {
   if (sorted.length === 0) return 0;
