@@ -172,6 +172,10 @@ export async function benchEntityLists(): Promise<void> {
         // client for 2 s leaves the build the CPU, so the measurement sees the steady state (a
         // write since would only make the first deep pages take the offset walk again).
         await httpLoops(httpPool, path, headers, 1, 2);
+        // Both sides warmed alike before the first round: every connection open (the direct pool
+        // opens its 50 on first use) and the case's statement prepared on each.
+        await httpLoops(httpPool, path, headers, CONNECTIONS, 1);
+        await replayLoops(directPool, page, CONNECTIONS, 1);
         const { measured, direct } = await loadAlternately(
           () => loadHttp(httpPool, path, headers),
           () => loadDirect(directPool, page),
