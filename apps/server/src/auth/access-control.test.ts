@@ -314,7 +314,7 @@ async function registerTenantUser(testApp: TestApp, email: string, existingTenan
     await db
       .insertInto('countries')
       .values({ id: 840, alpha2: 'US', alpha3: 'USA', name: 'United States', ...stamp })
-      .onConflict((conflict) => conflict.doNothing())
+      .onConflict((conflict) => conflict.column('id').doNothing())
       .execute();
     ({ id } = await db
       .insertInto('tenants')

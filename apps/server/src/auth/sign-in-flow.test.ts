@@ -245,7 +245,7 @@ async function registerTenantUser(testApp: TestApp, email: string): Promise<numb
   await db
     .insertInto('countries')
     .values({ id: 840, alpha2: 'US', alpha3: 'USA', name: 'United States', ...stamp })
-    .onConflict((conflict) => conflict.doNothing())
+    .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
   const tenant = await db
     .insertInto('tenants')

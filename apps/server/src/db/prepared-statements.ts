@@ -8,8 +8,9 @@ import {
 import type pg from 'pg';
 
 /**
- * Named prepared statements for the hottest reads (a page of the entity lists, the active email
- * template version each mail reads). PostgreSQL parses such a statement once per connection and,
+ * Named prepared statements for the hottest statements (a page of the entity lists, the active
+ * email template version each mail reads, the outbox's insert that every write sends, the
+ * countries import). PostgreSQL parses such a statement once per connection and,
  * after a few executions, keeps one generic plan for it, so a request costs only the execution:
  * planning alone took about as long as executing a page of the big lists. Every other statement
  * is sent unnamed, as Kysely sends it: statements built per request (a varying `in` list) would

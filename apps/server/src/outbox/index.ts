@@ -12,6 +12,8 @@ import type { EventWorker } from './worker.ts';
 
 export {
   changedFields,
+  eventRecordingCtes,
+  prepareEvents,
   recordEvent,
   recordEvents,
   type NewEvent,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_NAME_MAX_LENGTH } from '@console/contracts';
 import { sql, type Kysely } from 'kysely';
+import { preparedStatement } from '../db/prepared-statements.ts';
 import type { Database } from '../db/schema.ts';
 import { EVENT_SUBSCRIPTIONS } from './subscriptions.ts';
 import { subscribersOf, type EventSubscription } from './worker.ts';
@@ -93,58 +94,15 @@ export async function recordEvents(
     throw new Error('recordEvent must run inside the transaction of its write (db.transaction())');
   }
   if (events.length === 0) return [];
-  const subscriptions = options.subscriptions ?? EVENT_SUBSCRIPTIONS;
-  const requested = events.map((event) => {
-    assertRecordable(event);
-    const workers = subscribersOf(subscriptions, event.eventName);
-    return {
-      eventName: event.eventName,
-      tenantId: event.tenantId ?? null,
-      entityId: event.entityId ?? null,
-      uniqueId: event.uniqueId ?? randomUUID(),
-      metadata: event.metadata,
-      // An event no worker wants is done as soon as it exists.
-      isProcessed: workers.length === 0,
-      workers,
-    };
-  });
+  const requested = prepareEvents(events, options);
   // The same key twice in one call is one event, like twice in two calls.
-  const firstOfKey = new Map<string, (typeof requested)[number]>();
+  const firstOfKey = new Map<string, PreparedEvent>();
   for (const row of requested) if (!firstOfKey.has(row.uniqueId)) firstOfKey.set(row.uniqueId, row);
   const rows = [...firstOfKey.values()];
 
-  // One statement however many events: the events, then their processing records. Inputs travel
-  // as one JSON parameter, which both drivers pass the same way.
-  const inserted = await sql<{ id: number; unique_id: string }>`
-    with input as (
-      select
-        item.ordinality,
-        item.value ->> 'eventName' as event_name,
-        (item.value ->> 'tenantId')::integer as tenant_id,
-        item.value ->> 'entityId' as entity_id,
-        item.value ->> 'uniqueId' as unique_id,
-        item.value -> 'metadata' as metadata,
-        (item.value ->> 'isProcessed')::boolean as is_processed,
-        item.value -> 'workers' as workers
-      from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as item(value, ordinality)
-    ),
-    inserted as (
-      insert into events (event_name, tenant_id, entity_id, unique_id, metadata, is_processed)
-      select event_name, tenant_id, entity_id, unique_id, metadata, is_processed
-      from input
-      order by ordinality
-      on conflict (unique_id) do nothing
-      returning id, unique_id
-    ),
-    fan_out as (
-      insert into processed_events (event_id, worker_name, has_error, attempts)
-      select inserted.id, worker.name, false, 0
-      from inserted
-      join input using (unique_id)
-      cross join jsonb_array_elements_text(input.workers) as worker(name)
-    )
-    select id, unique_id from inserted
-  `.execute(trx);
+  const inserted = await trx.executeQuery<{ id: number; unique_id: string }>(
+    RECORD_EVENTS([JSON.stringify(rows)]),
+  );
 
   const ids = new Map(inserted.rows.map((row) => [row.unique_id, row.id]));
   const existing = rows.filter((row) => !ids.has(row.uniqueId)).map((row) => row.uniqueId);
@@ -167,6 +125,86 @@ export async function recordEvents(
     return { id, uniqueId: row.uniqueId, recorded: first && insertedIds.has(row.uniqueId) };
   });
 }
+
+/** An event as the outbox statement takes it: checked, with its key and its workers. */
+export interface PreparedEvent {
+  eventName: string;
+  tenantId: number | null;
+  entityId: string | null;
+  uniqueId: string;
+  metadata: Record<string, unknown>;
+  /** True when no worker subscribes: the event is done as soon as it exists. */
+  isProcessed: boolean;
+  workers: string[];
+}
+
+/** The events checked, keyed (a new uniqueId where absent) and given their workers. */
+export function prepareEvents(
+  events: readonly NewEvent[],
+  { subscriptions = EVENT_SUBSCRIPTIONS }: RecordOptions = {},
+): PreparedEvent[] {
+  return events.map((event) => {
+    assertRecordable(event);
+    const workers = subscribersOf(subscriptions, event.eventName);
+    return {
+      eventName: event.eventName,
+      tenantId: event.tenantId ?? null,
+      entityId: event.entityId ?? null,
+      uniqueId: event.uniqueId ?? randomUUID(),
+      metadata: event.metadata,
+      isProcessed: workers.length === 0,
+      workers,
+    };
+  });
+}
+
+/**
+ * The outbox's insert as common table expressions, for `with`: in recordEvents' statement, or in
+ * a write that is one statement and records its event there, so that both commit together
+ * without a transaction of their own. `events` is the SQL text of a jsonb array of
+ * PreparedEvent (a parameter, or an expression of the statement); an event whose uniqueId exists
+ * is not recorded again. `recorded_events` answers `id, unique_id` of the events recorded; their
+ * processing records (one per worker) are inserted alongside.
+ */
+export function eventRecordingCtes(events: string): string {
+  return `
+    outbox_input as (
+      select
+        item.ordinality,
+        item.value ->> 'eventName' as event_name,
+        (item.value ->> 'tenantId')::integer as tenant_id,
+        item.value ->> 'entityId' as entity_id,
+        item.value ->> 'uniqueId' as unique_id,
+        item.value -> 'metadata' as metadata,
+        (item.value ->> 'isProcessed')::boolean as is_processed,
+        item.value -> 'workers' as workers
+      from jsonb_array_elements(${events}) with ordinality as item(value, ordinality)
+    ),
+    recorded_events as (
+      insert into events (event_name, tenant_id, entity_id, unique_id, metadata, is_processed)
+      select event_name, tenant_id, entity_id, unique_id, metadata, is_processed
+      from outbox_input
+      order by ordinality
+      on conflict (unique_id) do nothing
+      returning id, unique_id
+    ),
+    recorded_processing as (
+      insert into processed_events (event_id, worker_name, has_error, attempts)
+      select recorded_events.id, worker.name, false, 0
+      from recorded_events
+      join outbox_input using (unique_id)
+      cross join jsonb_array_elements_text(outbox_input.workers) as worker(name)
+    )`;
+}
+
+/**
+ * Every write records its events with this statement, so it is prepared: planning took about as
+ * long as running it (0.46 ms a call unnamed, 0.25 ms prepared, for one event).
+ */
+const RECORD_EVENTS = preparedStatement(
+  'record_events',
+  `with ${eventRecordingCtes('$1::jsonb')} select id, unique_id from recorded_events`,
+);
 
 function assertRecordable(event: NewEvent): void {
   if (!event.eventName || event.eventName.length > EVENT_NAME_MAX_LENGTH) {

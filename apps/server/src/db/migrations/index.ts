@@ -17,6 +17,7 @@ import { FormFieldsAndProfiles } from './0015-form-fields-and-profiles.ts';
 import { EntityListRows } from './0016-entity-list-rows.ts';
 import { EntityListRowsAscii } from './0017-entity-list-rows-ascii.ts';
 import { EventRecordCompletion } from './0018-event-record-completion.ts';
+import { CountryCodesUniquePerStatement } from './0019-country-codes-unique-per-statement.ts';
 
 /** Every migration, in version order. A new one is a new module added at the end. */
 export const migrations: readonly Migration[] = [
@@ -38,4 +39,5 @@ export const migrations: readonly Migration[] = [
   EntityListRows,
   EntityListRowsAscii,
   EventRecordCompletion,
+  CountryCodesUniquePerStatement,
 ];

@@ -1,7 +1,7 @@
 import isoCountries from 'i18n-iso-countries';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
-import { insertMissing, seedStamps } from './common.ts';
+import { SEED_ACTOR } from './common.ts';
 
 export interface IsoCountry {
   /** ISO 3166-1 numeric code. */
@@ -35,8 +35,22 @@ export function isoCountryList(): IsoCountry[] {
     .sort((a, b) => a.id - b.id);
 }
 
-/** Inserts the ISO countries that are missing; existing rows (maybe edited) are left alone. */
+/**
+ * Inserts the ISO countries that are missing; existing rows (maybe edited) are left alone. A
+ * country whose id or code is taken (an import may have given a code to another id) is skipped:
+ * the codes' unique constraints are checked per statement (migration 19), so they cannot be ON
+ * CONFLICT arbiters and the check is written out.
+ */
 export async function seedCountries(db: Kysely<Database>, now = new Date()): Promise<number> {
-  const rows = isoCountryList().map((country) => ({ ...country, ...seedStamps(now) }));
-  return insertMissing(db, 'countries', rows);
+  const result = await sql`
+    insert into countries (id, alpha2, alpha3, name, created_at, created_by, updated_at, updated_by)
+    select iso.id, iso.alpha2, iso.alpha3, iso.name, ${now}, ${SEED_ACTOR}, ${now}, ${SEED_ACTOR}
+    from jsonb_to_recordset(${JSON.stringify(isoCountryList())}::jsonb)
+      as iso(id integer, alpha2 char(2), alpha3 char(3), name text)
+    where not exists (
+      select from countries held where held.alpha2 = iso.alpha2 or held.alpha3 = iso.alpha3
+    )
+    on conflict (id) do nothing
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
 }

@@ -446,6 +446,33 @@ describe('seedDemoData', () => {
     expect(await Promise.all(TABLES.map(count))).toEqual(before);
   });
 
+  it('skips a deleted country whose code another id holds now, and keeps that country', async () => {
+    await database.db.deleteFrom('countries').where('id', '=', 4).execute();
+    // Afghanistan's alpha-2, given to a country under another id (an import can do that).
+    await database.db
+      .insertInto('countries')
+      .values({
+        id: 995,
+        alpha2: 'AF',
+        alpha3: 'AFX',
+        name: 'Not Afghanistan',
+        created_by: 'x',
+        updated_by: 'x',
+        updated_at: NOW,
+      })
+      .execute();
+    const summary = await seedDemoData(database.db, { now: NOW });
+    expect(summary.countries).toBe(0);
+    const held = await database.db
+      .selectFrom('countries')
+      .select(['id', 'name'])
+      .where('alpha2', '=', 'AF')
+      .execute();
+    expect(held).toEqual([{ id: 995, name: 'Not Afghanistan' }]);
+    await database.db.deleteFrom('countries').where('id', '=', 995).execute();
+    expect((await seedDemoData(database.db, { now: NOW })).countries).toBe(1);
+  });
+
   it('puts back a deleted field and form; the form names the field by its new id', async () => {
     const before = await Promise.all(TABLES.map(count));
     const { id: oldId } = await database.db

@@ -380,6 +380,52 @@ describe('POST /api/countries/import', () => {
     expect(await storedCountries()).toEqual(before);
   });
 
+  it.each([
+    ['in file order', (records: unknown[]) => records],
+    ['in reverse order', (records: unknown[]) => [...records].reverse()],
+  ])('moves and swaps codes between countries of one import, %s', async (_order, arrange) => {
+    await importCountries('staff', [FRANCE, GERMANY, JAPAN]);
+    const response = await importCountries(
+      'admin',
+      arrange([
+        // France and Germany swap their alpha-2 codes; Japan gives JPN to France and takes JPX.
+        { ...FRANCE, alpha2: 'DE', alpha3: 'JPN' },
+        { ...GERMANY, alpha2: 'FR' },
+        { ...JAPAN, alpha3: 'JPX' },
+      ]),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ count: 3 });
+    expect(
+      (await storedCountries()).map(({ id, alpha2, alpha3 }) => ({ id, alpha2, alpha3 })),
+    ).toEqual([
+      { id: 250, alpha2: 'DE', alpha3: 'JPN' },
+      { id: 276, alpha2: 'FR', alpha3: 'DEU' },
+      { id: 392, alpha2: 'JP', alpha3: 'JPX' },
+    ]);
+  });
+
+  it('records one CountriesImported event per import with the count written, none when refused', async () => {
+    const importEvents = () =>
+      db()
+        .selectFrom('events')
+        .select(['metadata'])
+        .where('event_name', '=', 'CountriesImported')
+        .orderBy('id')
+        .execute();
+    const before = (await importEvents()).length;
+    await importCountries('staff', [FRANCE, GERMANY]);
+    await importCountries('admin', [FRANCE, { ...GERMANY, name: 'Deutschland' }, JAPAN]);
+    const clash = { id: 251, alpha2: 'FR', alpha3: 'FRX', name: 'Not France' };
+    expect((await importCountries('staff', [JAPAN, clash])).statusCode).toBe(409);
+
+    const recorded = (await importEvents()).slice(before).map((event) => event.metadata);
+    expect(recorded).toEqual([
+      { actor: suite.emails.staff, action: 'import', count: 2, records: 2 },
+      { actor: suite.emails.admin, action: 'import', count: 2, records: 3 },
+    ]);
+  });
+
   it('answers 413 with a JSON message for a 10 MB body, and reads one of 1 MB', async () => {
     const huge = JSON.stringify([{ ...FRANCE, name: 'x'.repeat(10 * 1024 * 1024) }]);
     const tooLarge = await call('staff', 'POST', '/api/countries/import', huge, {
