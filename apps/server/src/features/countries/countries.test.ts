@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HTML_INJECTION, SQL_INJECTION, stamp } from '../../../test/callers.ts';
 import { countTables, expectRefusal } from '../../../test/expectations.ts';
@@ -34,6 +35,17 @@ const importCountries = (caller: Caller, body: unknown) =>
 
 async function storedCountries() {
   return db().selectFrom('countries').selectAll().orderBy('id').execute();
+}
+
+/** Statements of this database waiting for a lock another transaction holds. */
+async function statementsWaitingForALock(): Promise<number> {
+  const { waiting } = await db()
+    .selectFrom(sql<{ datname: string; wait_event_type: string | null }>`pg_stat_activity`.as('a'))
+    .select((eb) => eb.fn.countAll<number>().as('waiting'))
+    .where('a.datname', '=', sql<string>`current_database()`)
+    .where('a.wait_event_type', '=', 'Lock')
+    .executeTakeFirstOrThrow();
+  return waiting;
 }
 
 const FRANCE = { id: 250, alpha2: 'FR', alpha3: 'FRA', name: 'France' };
@@ -404,6 +416,45 @@ describe('POST /api/countries/import', () => {
       { id: 392, alpha2: 'JP', alpha3: 'JPX' },
     ]);
   });
+
+  it.each([
+    ['commits', 409],
+    ['rolls back', 200],
+  ] as const)(
+    'waits for a transaction writing the same code; when it %s, answers %i',
+    async (outcome, status) => {
+      const rival = { id: 300, alpha2: 'QQ', alpha3: 'QQQ', name: 'Rival' };
+      const importer = { id: 301, alpha2: 'QQ', alpha3: 'QQR', name: 'Importer' };
+      const trx = await db().startTransaction().execute();
+      await trx
+        .insertInto('countries')
+        .values({ ...rival, ...stamp })
+        .execute();
+      const pending = importCountries('staff', [importer]);
+      // The import's statement ends by checking its codes, which waits for the rival to end.
+      await expect.poll(statementsWaitingForALock, { timeout: 10_000 }).toBe(1);
+      await (outcome === 'commits' ? trx.commit() : trx.rollback()).execute();
+
+      const response = await pending;
+      const holders = await db()
+        .selectFrom('countries')
+        .select('id')
+        .where('alpha2', '=', 'QQ')
+        .execute();
+      if (status === 409) {
+        expectRefusal(
+          response,
+          409,
+          'Record at index 0: alpha2 QQ is already used by country 300 (Rival)',
+        );
+        expect(holders).toEqual([{ id: 300 }]);
+      } else {
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ count: 1 });
+        expect(holders).toEqual([{ id: 301 }]);
+      }
+    },
+  );
 
   it('records one CountriesImported event per import with the count written, none when refused', async () => {
     const importEvents = () =>
