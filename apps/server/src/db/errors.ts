@@ -16,17 +16,18 @@ export function databaseErrorCode(error: unknown): string | undefined {
 
 /**
  * Runs `write`; when it fails on a SQLSTATE that `answers` names (a race lost between a check and
- * the write), throws that answer instead. Any other error goes on as it is.
+ * the write, or a constraint left to find the problem), throws that answer instead, which may
+ * look in the database to say what went wrong. Any other error goes on as it is.
  */
 export async function translateViolations<T>(
-  answers: Partial<Record<string, () => Error>>,
+  answers: Partial<Record<string, () => Error | Promise<Error>>>,
   write: () => Promise<T>,
 ): Promise<T> {
   try {
     return await write();
   } catch (error) {
     const answer = answers[databaseErrorCode(error) ?? ''];
-    if (answer) throw answer();
+    if (answer) throw await answer();
     throw error;
   }
 }

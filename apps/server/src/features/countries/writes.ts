@@ -6,12 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { eventRecordingCtes, prepareEvents, recordEvent } from '../../outbox/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { toCountry } from './queries.ts';
-import {
-  databaseErrorCode,
-  FOREIGN_KEY_VIOLATION,
-  translateViolations,
-  UNIQUE_VIOLATION,
-} from '../../db/errors.ts';
+import { FOREIGN_KEY_VIOLATION, translateViolations, UNIQUE_VIOLATION } from '../../db/errors.ts';
 
 /**
  * Every write of countries. Each knows its actor and records its domain event in its own
@@ -72,15 +67,15 @@ export async function importCountries(
   records: readonly ParsedCountryImportRecord[],
 ): Promise<ImportResult> {
   if (records.length === 0) return { count: 0 };
-  try {
-    return { count: await upsertWithEvent(db, actor, records) };
-  } catch (error) {
-    if (databaseErrorCode(error) !== UNIQUE_VIOLATION) throw error;
-    const taken = await findCodeTaken(db, records);
+  const input = recordsJson(records);
+  const codeTaken = async () => {
+    const taken = await findCodeTaken(db, input);
     // Otherwise another import took a code of the file and then gave it up again.
-    if (!taken) throw conflict(CODE_TAKEN);
-    throw codeInUse(records, taken);
-  }
+    return taken ? codeInUse(records, taken) : conflict(CODE_TAKEN);
+  };
+  return translateViolations({ [UNIQUE_VIOLATION]: codeTaken }, async () => ({
+    count: await upsertWithEvent(db, actor, input, records.length),
+  }));
 }
 
 const CODE_TAKEN = 'An alpha-2 or alpha-3 code of the file is already used by another country.';
@@ -128,19 +123,21 @@ const IMPORT_WITH_EVENT = preparedStatement(
   select count from written_count`,
 );
 
+/** IMPORT_WITH_EVENT of `input` (recordsJson of `records` records); answers the count written. */
 async function upsertWithEvent(
   db: Kysely<Database>,
   actor: AuthenticatedUser,
-  records: readonly ParsedCountryImportRecord[],
+  input: string,
+  records: number,
 ): Promise<number> {
   const [event] = prepareEvents([
     {
       eventName: 'CountriesImported',
-      metadata: { actor: actor.email, action: 'import', count: 0, records: records.length },
+      metadata: { actor: actor.email, action: 'import', count: 0, records },
     },
   ]);
   const { rows } = await db.executeQuery<{ count: number }>(
-    IMPORT_WITH_EVENT([recordsJson(records), actor.email, JSON.stringify(event)]),
+    IMPORT_WITH_EVENT([input, actor.email, JSON.stringify(event)]),
   );
   const [result] = rows;
   if (!result) throw new Error('The countries upsert answered no row');
@@ -163,16 +160,13 @@ interface TakenCode {
 }
 
 /**
- * After a failed import, the clash to name: the first code of the file (in file order, alpha-2
+ * After a failed import of `input` (recordsJson), the clash to name: the first code of the file (in file order, alpha-2
  * before alpha-3) held by a country the file does not mention. Within the file codes are unique
  * (the contract refuses a repeat), and a country of the file takes its codes from the file, so
  * the import failed exactly when such a code exists, unless another import changed the countries
  * meanwhile (null).
  */
-async function findCodeTaken(
-  db: Kysely<Database>,
-  records: readonly ParsedCountryImportRecord[],
-): Promise<TakenCode | null> {
+async function findCodeTaken(db: Kysely<Database>, input: string): Promise<TakenCode | null> {
   const { rows } = await db.executeQuery<TakenCode>(
     CompiledQuery.raw(
       `with ${importInput('$1::jsonb')}
@@ -186,7 +180,7 @@ async function findCodeTaken(
       where not exists (select from input mentioned where mentioned.id = holder.id)
       order by input.position, field
       limit 1`,
-      [recordsJson(records)],
+      [input],
     ),
   );
   return rows[0] ?? null;
