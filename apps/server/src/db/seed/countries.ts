@@ -1,7 +1,7 @@
 import isoCountries from 'i18n-iso-countries';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
-import { SEED_ACTOR } from './common.ts';
+import { seedStamps } from './common.ts';
 
 export interface IsoCountry {
   /** ISO 3166-1 numeric code. */
@@ -42,11 +42,13 @@ export function isoCountryList(): IsoCountry[] {
  * CONFLICT arbiters and the check is written out.
  */
 export async function seedCountries(db: Kysely<Database>, now = new Date()): Promise<number> {
+  const rows = isoCountryList().map((country) => ({ ...country, ...seedStamps(now) }));
+  // jsonb_populate_recordset reads each row as a countries row: the columns' own types.
   const result = await sql`
     insert into countries (id, alpha2, alpha3, name, created_at, created_by, updated_at, updated_by)
-    select iso.id, iso.alpha2, iso.alpha3, iso.name, ${now}, ${SEED_ACTOR}, ${now}, ${SEED_ACTOR}
-    from jsonb_to_recordset(${JSON.stringify(isoCountryList())}::jsonb)
-      as iso(id integer, alpha2 char(2), alpha3 char(3), name text)
+    select iso.id, iso.alpha2, iso.alpha3, iso.name,
+      iso.created_at, iso.created_by, iso.updated_at, iso.updated_by
+    from jsonb_populate_recordset(null::countries, ${JSON.stringify(rows)}::jsonb) as iso
     where not exists (
       select from countries held where held.alpha2 = iso.alpha2 or held.alpha3 = iso.alpha3
     )
