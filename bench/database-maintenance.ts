@@ -8,13 +8,13 @@ import {
   accessTokenFor,
   benchPostgresUrl,
   httpLoops,
+  latencyPair,
   loopSummary,
   ratio,
   recordQueries,
   replayLoops,
   startConsoleServer,
   verdict,
-  type LoopSummary,
 } from './lib.ts';
 
 /**
@@ -107,7 +107,7 @@ export async function benchDatabaseMaintenance(): Promise<void> {
       );
       const met = measured.p99Ms <= TARGET_P99_MS && measured.errors === 0;
       console.log(
-        `  ${label.padEnd(44)} ${pair(measured).padStart(17)} ${pair(direct).padStart(17)} ` +
+        `  ${label.padEnd(44)} ${latencyPair(measured).padStart(17)} ${latencyPair(direct).padStart(17)} ` +
           `${`${ratio(measured.p50Ms, direct.p50Ms)}/${ratio(measured.p99Ms, direct.p99Ms)}`.padStart(13)}   ` +
           `${measured.errors}/${direct.errors}; ${verdict(met)}`,
       );
@@ -170,7 +170,3 @@ const int8AsNumber = {
     return pg.types.getTypeParser(oid, format);
   },
 };
-
-function pair(result: LoopSummary): string {
-  return `${result.p50Ms.toFixed(1)}/${result.p99Ms.toFixed(1)} ms`;
-}

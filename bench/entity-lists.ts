@@ -11,6 +11,7 @@ import {
   accessTokenFor,
   benchPostgresUrl,
   httpLoops,
+  latencyPair,
   loopSummary,
   median,
   type LoopSummary,
@@ -186,7 +187,7 @@ export async function benchEntityLists(): Promise<void> {
           measured.p99Ms <= 1.5 * direct.p99Ms &&
           measured.errors === 0;
         console.log(
-          `  ${`${list.name}, ${label}`.padEnd(LABEL_WIDTH)} ${pair(measured).padStart(17)} ${pair(direct).padStart(17)} ` +
+          `  ${`${list.name}, ${label}`.padEnd(LABEL_WIDTH)} ${latencyPair(measured).padStart(17)} ${latencyPair(direct).padStart(17)} ` +
             `${`${ratio(measured.p50Ms, direct.p50Ms)}/${ratio(measured.p99Ms, direct.p99Ms)}`.padStart(13)}   ` +
             `${measured.requestsPerSecond.toFixed(0)}/${direct.requestsPerSecond.toFixed(0)}, ` +
             `${measured.errors}/${direct.errors}; ${verdict(met, totalCount === counted ? '' : `totalCount ${totalCount}, count(*) ${counted}`)}`,
@@ -280,10 +281,6 @@ async function waitForNoSessions(admin: pg.Client, databaseName: string): Promis
     if (rows[0]?.sessions === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-}
-
-function pair(result: LoopSummary): string {
-  return `${result.p50Ms.toFixed(1)}/${result.p99Ms.toFixed(1)} ms`;
 }
 
 /** Runs the compiled seed CLI as `npm run seed -- --scale N` does; returns its summary line. */

@@ -404,6 +404,11 @@ export function loopSummary({ latencies, errors, elapsedSeconds }: LoopsResult):
   };
 }
 
+/** `p50/p99 ms` of a summary, for the comparison tables. */
+export function latencyPair({ p50Ms, p99Ms }: Pick<LoopSummary, 'p50Ms' | 'p99Ms'>): string {
+  return `${p50Ms.toFixed(1)}/${p99Ms.toFixed(1)} ms`;
+}
+
 /** The value at `fraction` (0-1] of `sorted` (ascending); 0 when it is empty. */
 export function percentile(sorted: readonly number[], fraction: number): number {
   if (sorted.length === 0) return 0;
