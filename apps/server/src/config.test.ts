@@ -101,6 +101,55 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('takes an https issuer, or http only on this machine', () => {
+    const issuer = (OIDC_ISSUER: string) =>
+      problemsOf({ OIDC_ISSUER, OIDC_CLIENT_ID: 'console', OIDC_CLIENT_SECRET: 'secret' });
+    const httpsOnly =
+      'OIDC_ISSUER must be an https:// URL such as https://login.microsoftonline.com/{tenant-id}/v2.0 (http:// only for a loopback address such as http://localhost:8080, in development)';
+    expect(issuer('http://login.example.com/tenant/v2.0')).toEqual([httpsOnly]);
+    expect(issuer('http://10.0.0.5:8080')).toEqual([httpsOnly]);
+    expect(issuer('http://127.0.0.1.example.com')).toEqual([httpsOnly]);
+    expect(issuer('ftp://login.example.com')).toEqual([httpsOnly]);
+    for (const loopback of [
+      'https://login.microsoftonline.com/x/v2.0',
+      'http://localhost:8080',
+      'http://127.0.0.1:8080/realm',
+      'http://[::1]:8080',
+    ]) {
+      expect(issuer(loopback)).toEqual([]);
+    }
+  });
+
+  it('reads the prompt and the allowed Entra directories of an external issuer', () => {
+    const external = {
+      OIDC_ISSUER: 'https://login.microsoftonline.com/72f988bf-86f1-41af-91ab-2d7cd011db47/v2.0',
+      OIDC_CLIENT_ID: 'console',
+      OIDC_CLIENT_SECRET: 'secret',
+    };
+    expect(loadConfig(external).oidc).toMatchObject({ prompt: undefined, allowedTenantIds: [] });
+    expect(
+      loadConfig({
+        ...external,
+        OIDC_PROMPT: 'select_account',
+        OIDC_ALLOWED_TENANT_IDS: ' 72F988BF-86F1-41AF-91AB-2D7CD011DB47 ,,',
+      }).oidc,
+    ).toMatchObject({
+      prompt: 'select_account',
+      allowedTenantIds: ['72f988bf-86f1-41af-91ab-2d7cd011db47'],
+    });
+    expect(problemsOf({ ...external, OIDC_PROMPT: 'none' })).toEqual([
+      'OIDC_PROMPT must be login, select_account or consent',
+    ]);
+    expect(problemsOf({ ...external, OIDC_ALLOWED_TENANT_IDS: 'contoso.onmicrosoft.com' })).toEqual(
+      [
+        'OIDC_ALLOWED_TENANT_IDS must be a comma-separated list of directory (tenant) ids such as 72f988bf-86f1-41af-91ab-2d7cd011db47',
+      ],
+    );
+    expect(problemsOf({ OIDC_PROMPT: 'login' })).toEqual([
+      'OIDC_PROMPT applies to an external issuer only: set OIDC_ISSUER, or leave it unset',
+    ]);
+  });
+
   it('refuses the embedded identity provider and database in production', () => {
     const problems = problemsOf({ NODE_ENV: 'production' });
     expect(problems.some((p) => p.startsWith('OIDC_ISSUER is required in production'))).toBe(true);

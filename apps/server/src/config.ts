@@ -23,6 +23,32 @@ const emailList = z.string().transform((value) =>
 
 const absoluteUrl = z.url({ error: 'must be an absolute URL such as http://localhost:3000' });
 
+/**
+ * The identity provider's address: https, except on this machine (a development provider), where
+ * plain http cannot be read or altered on the way. openid-client refuses any other http issuer at
+ * the first sign-in, so it is refused here, at start, with the variable's name.
+ */
+const issuerUrl = absoluteUrl.refine((value) => isHttpsOrLoopback(new URL(value)), {
+  error:
+    'must be an https:// URL such as https://login.microsoftonline.com/{tenant-id}/v2.0 (http:// only for a loopback address such as http://localhost:8080, in development)',
+});
+
+/** A directory (tenant) id of Microsoft Entra ID: a GUID. */
+const ENTRA_TENANT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const tenantIdList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim().toLowerCase())
+      .filter((item) => item.length > 0),
+  )
+  .refine((ids) => ids.every((id) => ENTRA_TENANT_ID.test(id)), {
+    error:
+      'must be a comma-separated list of directory (tenant) ids such as 72f988bf-86f1-41af-91ab-2d7cd011db47',
+  });
+
 const positiveInt = z.coerce
   .number({ error: 'must be a whole number' })
   .int({ error: 'must be a whole number' })
@@ -81,10 +107,16 @@ const environmentSchema = z
     SEED_DEMO_DATA: booleanFromEnv.optional(),
     MIGRATE_ON_START_HOLD_BACK: boundedInt(0, 1000).default(0),
     WEB_DIST_DIR: z.string().min(1).optional(),
-    OIDC_ISSUER: absoluteUrl.optional(),
+    OIDC_ISSUER: issuerUrl.optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     OIDC_SCOPES: z.string().min(1).default('openid profile email'),
+    OIDC_PROMPT: z
+      .enum(['login', 'select_account', 'consent'], {
+        error: 'must be login, select_account or consent',
+      })
+      .optional(),
+    OIDC_ALLOWED_TENANT_IDS: tenantIdList.optional(),
     ADMIN_EMAILS: emailList.optional(),
     STAFF_EMAILS: emailList.optional(),
     SESSION_TTL_SECONDS: positiveInt.default(8 * 60 * 60),
@@ -124,6 +156,17 @@ const environmentSchema = z
             code: 'custom',
             path: [name],
             message: 'is required when OIDC_ISSUER is set',
+          });
+        }
+      }
+    }
+    if (!env.OIDC_ISSUER) {
+      for (const name of ['OIDC_PROMPT', 'OIDC_ALLOWED_TENANT_IDS'] as const) {
+        if (env[name] !== undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'applies to an external issuer only: set OIDC_ISSUER, or leave it unset',
           });
         }
       }
@@ -180,6 +223,19 @@ export type DatabaseConfig = (
   | { kind: 'server'; connectionString: string }
 ) & { pool: PoolSettings };
 
+/** An OpenID Connect provider of the operator's (Microsoft Entra ID in production). */
+export interface ExternalIssuerConfig {
+  kind: 'external';
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: string;
+  /** The `prompt` sent at sign-in (e.g. `select_account`), or none. */
+  prompt: 'login' | 'select_account' | 'consent' | undefined;
+  /** When not empty, only ID tokens whose `tid` is one of these sign in (Entra directories). */
+  allowedTenantIds: string[];
+}
+
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -197,9 +253,7 @@ export interface AppConfig {
   /** Seed demo data at start (embedded mode by default). */
   seedDemoData: boolean;
   webDistDir: string | undefined;
-  oidc:
-    | { kind: 'external'; issuer: string; clientId: string; clientSecret: string; scopes: string }
-    | { kind: 'embedded' };
+  oidc: ExternalIssuerConfig | { kind: 'embedded' };
   adminEmails: string[];
   /** Full addresses, or domains written as '@example.com'. */
   staffEmails: string[];
@@ -281,6 +335,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
           clientId: env.OIDC_CLIENT_ID ?? '',
           clientSecret: env.OIDC_CLIENT_SECRET ?? '',
           scopes: env.OIDC_SCOPES,
+          prompt: env.OIDC_PROMPT,
+          allowedTenantIds: env.OIDC_ALLOWED_TENANT_IDS ?? [],
         }
       : { kind: 'embedded' },
     // The demo accounts' roles are defaults only with the embedded identity provider; with a real
@@ -301,6 +357,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     smtpFrom: env.SMTP_FROM ?? `Administration console <no-reply@${new URL(publicUrl).hostname}>`,
     smtpCatcherPort,
   };
+}
+
+/** https, or http to this machine (localhost, 127.0.0.0/8, ::1). */
+export function isHttpsOrLoopback(url: URL): boolean {
+  if (url.protocol === 'https:') return true;
+  if (url.protocol !== 'http:') return false;
+  const host = url.hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string[] {

@@ -6,13 +6,13 @@ import type {} from '@fastify/rate-limit';
 import type { FastifyReply, InjectOptions } from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
 import type { Configuration, KoaContextWithOIDC, default as EmbeddedProvider } from 'oidc-provider';
-import type { CustomFetch } from 'openid-client';
 import { z } from 'zod';
 import type { ConsoleApp } from '../http/console-app.ts';
 import type { AppConfig } from '../config.ts';
 import { displayNameFor } from './demo-accounts.ts';
-import { signInErrorHandler, signInProblemPage } from './html.ts';
-import { signInPage } from './interaction-page.ts';
+import { htmlPage, signInErrorHandler, signInProblemPage } from './html.ts';
+import { signInPage, signOutPage } from './interaction-page.ts';
+import type { IssuerFetch } from './issuer-keys.ts';
 import { createMemoryAdapter } from './embedded-provider-store.ts';
 import { normaliseEmail } from './roles.ts';
 
@@ -28,7 +28,7 @@ export interface EmbeddedIdentityProvider {
   clientId: string;
   clientSecret: string;
   /** Carries the relying party's calls to the provider inside the process (no network hop). */
-  fetch: CustomFetch;
+  fetch: IssuerFetch;
 }
 
 const MOUNT_PATH = '/oidc';
@@ -125,6 +125,8 @@ async function providerConfiguration(
   clientSecret: string,
 ): Promise<Configuration> {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const { default: allowInlineScript } =
+    await import('oidc-provider/lib/helpers/script_src_sha.js');
   const signingKey = {
     ...(await exportJWK(privateKey)),
     alg: 'RS256',
@@ -137,6 +139,7 @@ async function providerConfiguration(
         client_id: CLIENT_ID,
         client_secret: clientSecret,
         redirect_uris: [`${config.publicUrl}/auth/callback`],
+        post_logout_redirect_uris: [`${config.publicUrl}/login`],
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_post',
@@ -155,7 +158,18 @@ async function providerConfiguration(
     pkce: { required: () => true },
     features: {
       devInteractions: { enabled: false },
-      rpInitiatedLogout: { enabled: false },
+      // Log out ends this provider's session too, as at Entra ID (routes.ts, /signout).
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx: KoaContextWithOIDC, form: string) => {
+          ctx.type = 'html';
+          ctx.body = signOutPage(form, allowInlineScript(ctx, 'document.forms[0].submit();'));
+        },
+        postLogoutSuccessSource: (ctx: KoaContextWithOIDC) => {
+          ctx.type = 'html';
+          ctx.body = signedOutPage();
+        },
+      },
     },
     interactions: {
       url: (_ctx: KoaContextWithOIDC, interaction: { uid: string }) =>
@@ -187,6 +201,12 @@ async function providerConfiguration(
     }),
     renderError: (ctx: KoaContextWithOIDC, out: { error_description?: string }) => {
       ctx.type = 'html';
+      // A sign-out whose hint this provider cannot read (it restarted, with new keys): its own
+      // sessions ended with the restart, and the console's ended before the browser came here.
+      if (ctx.oidc?.route === 'end_session') {
+        ctx.body = signedOutPage();
+        return;
+      }
       ctx.body = signInProblemPage(
         'Sign-in failed',
         out.error_description ?? 'The identity provider could not process this sign-in request.',
@@ -202,6 +222,15 @@ async function providerConfiguration(
       Grant: 10 * 60,
     },
   };
+}
+
+function signedOutPage(): string {
+  return htmlPage(
+    'Signed out',
+    `<h1>Signed out</h1>
+<p>You are signed out of the console and of the development identity provider.</p>
+<p><a href="/login">Back to sign-in</a></p>`,
+  );
 }
 
 const interactionParams = z.object({ uid: z.string().min(1) });
@@ -301,7 +330,7 @@ function sendPage(reply: FastifyReply, status: number, html: string) {
  * `app.inject`, so discovery and token exchange never depend on PUBLIC_URL being reachable from
  * inside the server (e.g. behind Docker port mapping).
  */
-function inProcessFetch(app: ConsoleApp, publicUrl: string): CustomFetch {
+function inProcessFetch(app: ConsoleApp, publicUrl: string): IssuerFetch {
   const origin = new URL(publicUrl);
   return async (url, options) => {
     const target = new URL(url);
@@ -314,7 +343,7 @@ function inProcessFetch(app: ConsoleApp, publicUrl: string): CustomFetch {
       method: options.method as InjectOptions['method'],
       url: `${target.pathname}${target.search}`,
       headers: {
-        ...options.headers,
+        ...Object.fromEntries(new Headers(options.headers)),
         host: origin.host,
         'x-forwarded-proto': origin.protocol.replace(':', ''),
       },

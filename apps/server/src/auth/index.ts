@@ -60,9 +60,21 @@ async function relyingPartySettings(
   config: AppConfig,
 ): Promise<RelyingPartySettings> {
   const redirectUri = `${config.publicUrl}/auth/callback`;
+  const postLogoutRedirectUri = `${config.publicUrl}/login`;
   if (config.oidc.kind === 'external') {
-    const { issuer, clientId, clientSecret, scopes } = config.oidc;
-    return { issuer, clientId, clientSecret, scopes, redirectUri };
+    const { issuer, clientId, clientSecret, scopes, prompt, allowedTenantIds } = config.oidc;
+    return {
+      issuer,
+      clientId,
+      clientSecret,
+      scopes,
+      redirectUri,
+      postLogoutRedirectUri,
+      ...(prompt ? { authorizationParams: { prompt } } : {}),
+      allowedTenantIds,
+      // config.ts admits http only for a provider on this machine.
+      allowHttp: issuer.startsWith('http://'),
+    };
   }
   const embedded = await mountEmbeddedIdentityProvider(app, {
     config,
@@ -74,6 +86,7 @@ async function relyingPartySettings(
     clientSecret: embedded.clientSecret,
     scopes: EMBEDDED_SCOPES,
     redirectUri,
+    postLogoutRedirectUri,
     // Always show the account page, so that after signing out one can pick another account.
     authorizationParams: { prompt: 'login' },
     allowHttp: embedded.issuer.startsWith('http://'),

@@ -50,3 +50,20 @@ ${errorText}
 </form>`,
   );
 }
+
+/**
+ * The embedded provider's sign-out step (RP-initiated logout): the provider's own form, which
+ * carries its anti-forgery token, sent at once by `script` (allowed by its hash in the
+ * Content-Security-Policy). Without script, a button sends it.
+ */
+export function signOutPage(providerForm: string, script: string): string {
+  const endEverySession = '<input type="hidden" name="logout" value="yes"/></form>';
+  return htmlPage(
+    'Signing out',
+    `<h1>Signing out</h1>
+<p>Signing you out of the development identity provider…</p>
+${providerForm.replace('</form>', endEverySession)}
+<noscript><p><button type="submit" form="op.logoutForm">Sign out</button></p></noscript>
+<script>${script}</script>`,
+  );
+}

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import * as client from 'openid-client';
 import type { Database } from '../db/schema.ts';
+import { IssuerKeys, type IssuerFetch } from './issuer-keys.ts';
 import { normaliseEmail } from './roles.ts';
 import type { SessionUser } from './sessions.ts';
 import { SignInError } from './sign-in-error.ts';
@@ -18,21 +19,39 @@ export interface RelyingPartySettings {
   scopes: string;
   /** `${publicUrl}/auth/callback`, registered at the identity provider. */
   redirectUri: string;
+  /** `${publicUrl}/login`, where the provider sends the browser after signing out. */
+  postLogoutRedirectUri: string;
   /** Extra authorization parameters, e.g. `prompt=login` for the embedded provider. */
   authorizationParams?: Record<string, string>;
-  /** Only for the embedded provider, whose issuer is http:// in development. */
+  /** When not empty, only ID tokens whose `tid` (Entra directory) is listed sign in. */
+  allowedTenantIds?: readonly string[];
+  /** An http:// issuer: the embedded provider, or a development provider on this machine. */
   allowHttp?: boolean;
   /** Replaces network calls to the issuer (the embedded provider answers in-process). */
-  fetch?: client.CustomFetch;
+  fetch?: IssuerFetch;
+  /** Fetch the signing keys again for an unknown key id at most once in this time (tests). */
+  keyRefreshCooldownMs?: number;
+}
+
+/** What a sign-in establishes: the person, and the ID token to hint at when they sign out. */
+export interface SignedInPerson extends SessionUser {
+  idToken: string;
+}
+
+interface Discovered {
+  configuration: client.Configuration;
+  keys: IssuerKeys;
 }
 
 /**
- * The OpenID Connect relying party: authorization code flow with PKCE (S256), state and nonce.
- * Started sign-ins live in `sign_in_attempts`, so any instance can finish what another started.
- * Discovery happens at the first sign-in and is tried again at the next one if it failed.
+ * The OpenID Connect relying party: authorization code flow with PKCE (S256), state and nonce,
+ * and the ID token's signature checked against the keys the issuer publishes. Started sign-ins
+ * live in `sign_in_attempts`, so any instance can finish what another started. Every sign-in
+ * starts with discovery, so a provider that is down gives a clear page at once and one that is
+ * back works again without a restart.
  */
 export class RelyingParty {
-  private discovered: Promise<client.Configuration> | undefined;
+  private discovered: Promise<Discovered> | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -41,7 +60,7 @@ export class RelyingParty {
 
   /** Records a new attempt and returns where to send the browser, with the attempt's state. */
   async startSignIn(): Promise<{ state: string; authorizationUrl: string }> {
-    const configuration = await this.configuration();
+    const { configuration } = await this.rediscover();
     const state = client.randomState();
     const nonce = client.randomNonce();
     const codeVerifier = client.randomPKCECodeVerifier();
@@ -71,7 +90,7 @@ export class RelyingParty {
    * Finishes the sign-in the identity provider redirected back with. `callbackUrl` is the full
    * redirect URI with its query; `browserState` is the state this browser started with.
    */
-  async finishSignIn(callbackUrl: URL, browserState: string | undefined): Promise<SessionUser> {
+  async finishSignIn(callbackUrl: URL, browserState: string | undefined): Promise<SignedInPerson> {
     const params = callbackUrl.searchParams;
     const state = params.get('state') ?? undefined;
     const error = params.get('error');
@@ -96,7 +115,7 @@ export class RelyingParty {
         'Sign-in callback for an unknown or expired attempt',
       );
     }
-    const configuration = await this.configuration();
+    const { configuration, keys } = await this.configuration();
     const tokens = await client
       .authorizationCodeGrant(configuration, callbackUrl, {
         pkceCodeVerifier: attempt.code_verifier,
@@ -112,26 +131,79 @@ export class RelyingParty {
           { cause },
         );
       });
-    return this.identify(configuration, tokens);
+    if (!tokens.id_token) {
+      throw new SignInError(502, GENERIC_FAILURE, 'No ID token in the token response');
+    }
+    await keys.verify(tokens.id_token, {
+      issuer: configuration.serverMetadata().issuer,
+      audience: this.settings.clientId,
+    });
+    const person = await this.identify(configuration, tokens);
+    return { ...person, idToken: tokens.id_token };
   }
 
-  /** The issuer's metadata, discovered once; a failed discovery is retried at the next call. */
-  configuration(): Promise<client.Configuration> {
-    if (!this.discovered) {
-      const discovering = this.discover();
-      this.discovered = discovering;
-      discovering.catch(() => {
-        if (this.discovered === discovering) this.discovered = undefined;
-      });
-    }
-    return this.discovered;
+  /**
+   * Where to send a browser that signs out, so that the provider ends its session too
+   * (RP-initiated logout): its `end_session_endpoint` with the ID token as hint and the login
+   * screen to come back to. Undefined when the provider has no such endpoint or cannot be
+   * reached: signing out of the console must not wait for it.
+   */
+  async endSessionUrl(idToken: string | undefined): Promise<string | undefined> {
+    const discovered = await this.configuration().catch(() => undefined);
+    if (!discovered?.configuration.serverMetadata().end_session_endpoint) return undefined;
+    return client.buildEndSessionUrl(discovered.configuration, {
+      post_logout_redirect_uri: this.settings.postLogoutRedirectUri,
+      ...(idToken ? { id_token_hint: idToken } : {}),
+    }).href;
+  }
+
+  /** The issuer's metadata as last discovered; discovered now when there is none yet. */
+  configuration(): Promise<Discovered> {
+    return this.discovered ?? this.rediscover();
   }
 
   async deleteExpiredAttempts(): Promise<void> {
     await this.db.deleteFrom('sign_in_attempts').where('expires_at', '<=', new Date()).execute();
   }
 
-  private async discover(): Promise<client.Configuration> {
+  /** Discovers the issuer's metadata again; the last good one stays until a discovery succeeds. */
+  private rediscover(): Promise<Discovered> {
+    const discovering = this.discover();
+    discovering.then(
+      () => {
+        this.discovered = discovering;
+      },
+      () => {},
+    );
+    return discovering;
+  }
+
+  private async discover(): Promise<Discovered> {
+    const configuration = await this.discoverConfiguration();
+    const jwksUri = configuration.serverMetadata().jwks_uri;
+    if (!jwksUri) {
+      throw new SignInError(
+        502,
+        GENERIC_FAILURE,
+        `${this.settings.issuer} publishes no jwks_uri: ID tokens cannot be verified`,
+      );
+    }
+    const current = await this.discovered?.catch(() => undefined);
+    // The same key set as before keeps its cache (and its refresh cooldown).
+    const keys =
+      current?.keys.jwksUri === jwksUri
+        ? current.keys
+        : new IssuerKeys(jwksUri, {
+            timeoutMs: IDENTITY_PROVIDER_TIMEOUT_SECONDS * 1000,
+            ...(this.settings.fetch ? { fetch: this.settings.fetch } : {}),
+            ...(this.settings.keyRefreshCooldownMs === undefined
+              ? {}
+              : { refreshCooldownMs: this.settings.keyRefreshCooldownMs }),
+          });
+    return { configuration, keys };
+  }
+
+  private async discoverConfiguration(): Promise<client.Configuration> {
     const { issuer, clientId, clientSecret, allowHttp, fetch } = this.settings;
     try {
       return await client.discovery(
@@ -172,6 +244,7 @@ export class RelyingParty {
   ): Promise<SessionUser> {
     const idToken = tokens.claims();
     if (!idToken) throw new SignInError(502, GENERIC_FAILURE, 'No ID token in the token response');
+    this.checkDirectory(idToken.tid);
     let claims: Record<string, unknown> = idToken;
     if (!emailFromClaims(claims) && configuration.serverMetadata().userinfo_endpoint) {
       const userInfo = await client
@@ -192,18 +265,37 @@ export class RelyingParty {
     }
     return { subject: idToken.sub, email, name: nameFromClaims(claims, email) };
   }
+
+  /** With OIDC_ALLOWED_TENANT_IDS, only people of the listed Entra directories sign in. */
+  private checkDirectory(tid: unknown): void {
+    const allowed = this.settings.allowedTenantIds ?? [];
+    if (allowed.length === 0) return;
+    if (typeof tid === 'string' && allowed.includes(tid.toLowerCase())) return;
+    throw new SignInError(
+      403,
+      'This account belongs to a directory that may not use the console. Sign in with an account of your organisation.',
+      typeof tid === 'string'
+        ? 'The ID token names a directory (tid) that is not in OIDC_ALLOWED_TENANT_IDS'
+        : 'The ID token names no directory (tid) and OIDC_ALLOWED_TENANT_IDS is set',
+    );
+  }
 }
 
 const GENERIC_FAILURE = 'The sign-in could not be completed. Please try again.';
 
 /**
- * The email of the signed-in person. Microsoft Entra ID often sends no `email` but an address in
- * `preferred_username` or `upn`: take the first present. An `email` the provider says is not
- * verified is not trusted.
+ * The email address that names the signed-in person, and so their roles (docs/security.md,
+ * "Who signs in"). `email` counts only when the provider vouches for it (`email_verified: true`,
+ * or Entra's `xms_edov: true`): Microsoft Entra ID sends an `email` that the user, or the
+ * administrator of any other directory, may set to anyone's address, and Microsoft advises
+ * against granting access by it. Otherwise `preferred_username`, then `upn`: in Entra ID the user
+ * principal name, which only the directory's administrators assign, in a domain the directory
+ * has verified. The first of them that holds an address wins.
  */
 export function emailFromClaims(claims: Record<string, unknown>): string | undefined {
+  const emailVouchedFor = claims.email_verified === true || claims.xms_edov === true;
   const candidates = [
-    claims.email_verified === false ? undefined : claims.email,
+    emailVouchedFor ? claims.email : undefined,
     claims.preferred_username,
     claims.upn,
   ];

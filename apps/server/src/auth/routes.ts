@@ -14,7 +14,16 @@ import { SESSION_COOKIE, type Sessions } from './sessions.ts';
 
 /** Binds a started sign-in to the browser that started it (login CSRF protection). */
 export const SIGN_IN_COOKIE = 'console_sign_in';
+/**
+ * The ID token of the session's sign-in, sent only to /signout, which hands it to the identity
+ * provider as `id_token_hint`. In the browser rather than the database: the console keeps no
+ * provider token at rest, and signing in needs no newer schema than the sessions table.
+ */
+export const LOGOUT_HINT_COOKIE = 'console_logout_hint';
+/** A longer ID token is not kept (a cookie holds 4096 bytes); sign-out then names the client only. */
+const LOGOUT_HINT_MAX_LENGTH = 3800;
 const CALLBACK_PATH = '/auth/callback';
+const SIGN_OUT_PATH = '/signout';
 
 export interface AuthRouteDependencies {
   config: AppConfig;
@@ -42,9 +51,6 @@ const callbackQuery = z.looseObject({
   iss: z.string().optional(),
 });
 
-/** oidc-provider's session cookie (its default name) and the signature beside it. */
-const EMBEDDED_PROVIDER_SESSION_COOKIES = ['_session', '_session.sig'];
-
 /** /authenticated, /auth/callback, /signout and /auth/session (ARCHITECTURE.md, session). */
 export function registerAuthRoutes(app: ConsoleApp, deps: AuthRouteDependencies): void {
   const { config, sessions, accessTokens, relyingParty } = deps;
@@ -57,6 +63,10 @@ export function registerAuthRoutes(app: ConsoleApp, deps: AuthRouteDependencies)
     secure: config.cookieSecure,
     path: CALLBACK_PATH,
     maxAge: SIGN_IN_ATTEMPT_TTL_SECONDS,
+  };
+  const logoutHintCookieOptions: CookieSerializeOptions = {
+    ...sessions.cookieOptions(),
+    path: SIGN_OUT_PATH,
   };
 
   /** The signed-in user with today's roles, or undefined (a session whose user lost every role ends). */
@@ -124,17 +134,23 @@ export function registerAuthRoutes(app: ConsoleApp, deps: AuthRouteDependencies)
       // A browser holds one session: an earlier one of this browser ends here.
       await sessions.delete(request.cookies[SESSION_COOKIE]);
       reply.setCookie(SESSION_COOKIE, await sessions.create(person), sessions.cookieOptions());
+      if (person.idToken.length <= LOGOUT_HINT_MAX_LENGTH) {
+        reply.setCookie(LOGOUT_HINT_COOKIE, person.idToken, logoutHintCookieOptions);
+      } else {
+        reply.clearCookie(LOGOUT_HINT_COOKIE, logoutHintCookieOptions);
+      }
       request.log.info({ roles }, 'Signed in');
       return reply.redirect('/dashboard');
     },
   );
 
   app.get(
-    '/signout',
+    SIGN_OUT_PATH,
     {
       schema: {
         tags: ['Sign-in'],
-        summary: 'End the session and go to the login screen',
+        summary:
+          "End the session, then end the identity provider's session and come back to the login screen",
         security: [],
         produces: ['text/html'],
         response: { 302: redirectSchema },
@@ -144,15 +160,16 @@ export function registerAuthRoutes(app: ConsoleApp, deps: AuthRouteDependencies)
       await sessions.delete(request.cookies[SESSION_COOKIE]);
       const { maxAge: _maxAge, ...cookieOptions } = sessions.cookieOptions();
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
-      if (config.oidc.kind === 'embedded') {
-        // Also forget the embedded provider's own session: otherwise the next sign-in as another
-        // account in this browser lands on its "end the previous session?" page, whose
-        // auto-submit script our Content-Security-Policy (rightly) blocks.
-        for (const name of EMBEDDED_PROVIDER_SESSION_COOKIES)
-          reply.clearCookie(name, { path: '/' });
+      const idToken = request.cookies[LOGOUT_HINT_COOKIE];
+      if (idToken !== undefined) {
+        const { maxAge: _hintMaxAge, ...hintOptions } = logoutHintCookieOptions;
+        reply.clearCookie(LOGOUT_HINT_COOKIE, hintOptions);
       }
       reply.header('cache-control', 'no-store');
-      return reply.redirect('/login');
+      // The provider's end-session endpoint signs the person out there too and sends the browser
+      // back to /login; without one (or while it cannot be reached), straight to /login.
+      const endSessionUrl = await relyingParty.endSessionUrl(idToken);
+      return reply.redirect(endSessionUrl ?? '/login');
     },
   );
 

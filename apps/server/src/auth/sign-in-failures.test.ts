@@ -25,6 +25,8 @@ beforeAll(async () => {
         clientId: 'console',
         clientSecret: 'secret',
         scopes: 'openid profile email',
+        prompt: undefined,
+        allowedTenantIds: [],
       },
     },
     { database: testApp.database },

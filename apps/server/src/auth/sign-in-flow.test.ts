@@ -1,9 +1,11 @@
 import { triggerAsyncId } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { TestBrowser } from '../../test/test-browser.ts';
 import { demoAccounts } from './demo-accounts.ts';
+import { LOGOUT_HINT_COOKIE } from './routes.ts';
 import { SESSION_COOKIE } from './sessions.ts';
 
 // The real flow over HTTP: /authenticated -> embedded identity provider -> our sign-in page ->
@@ -133,24 +135,56 @@ describe('sign-in through the embedded identity provider', () => {
     expect(browser.cookie(SESSION_COOKIE)).toBeUndefined();
   });
 
-  it('signs out: the session row goes and the cookie is cleared', async () => {
+  it('signs out: the session row goes, the cookie is cleared, and the provider ends its session', async () => {
     const browser = new TestBrowser(testApp.config.publicUrl);
     await chooseAccount(browser, await openSignInPage(browser), 'staff@example.com');
     expect((await browser.fetch('/auth/session')).status).toBe(200);
+    expect(browser.cookie('_session')).toBeDefined();
 
     const signOut = await browser.fetch('/signout');
     expect(signOut.status).toBe(302);
-    expect(signOut.headers.get('location')).toBe('/login');
-    expect(signOut.headers.getSetCookie().join()).toMatch(new RegExp(`^${SESSION_COOKIE}=;`));
+    const setCookies = signOut.headers.getSetCookie();
+    expect(setCookies.find((line) => line.startsWith(`${SESSION_COOKIE}=`))).toMatch(/^[^=]+=;/);
+    expect(setCookies.find((line) => line.startsWith(`${LOGOUT_HINT_COOKIE}=`))).toMatch(
+      /^[^=]+=;.*Path=\/signout/,
+    );
     expect((await browser.fetch('/auth/session')).status).toBe(401);
     const rows = await testApp.database.db.selectFrom('sessions').select('user_email').execute();
     expect(rows.map((row) => row.user_email)).not.toContain('staff@example.com');
+
+    // RP-initiated logout: the provider's end_session_endpoint, with the ID token as hint.
+    const endSession = new URL(signOut.headers.get('location') ?? '');
+    expect(endSession.origin + endSession.pathname).toBe(
+      `${testApp.config.publicUrl}/oidc/session/end`,
+    );
+    expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(
+      `${testApp.config.publicUrl}/login`,
+    );
+    expect(endSession.searchParams.get('client_id')).toBe('console');
+    const hint = decodeJwt(endSession.searchParams.get('id_token_hint') ?? '');
+    expect(hint).toMatchObject({ aud: 'console', email: 'staff@example.com' });
+
+    const { url } = await signOutAtProvider(browser, endSession.href);
+    expect(url).toBe(`${testApp.config.publicUrl}/login`);
+    expect(browser.cookie('_session')).toBeUndefined();
+  });
+
+  it('signs out without a session or hint, and at the provider still comes back to /login', async () => {
+    const browser = new TestBrowser(testApp.config.publicUrl);
+    const signOut = await browser.fetch('/signout');
+    const endSession = new URL(signOut.headers.get('location') ?? '');
+    expect(endSession.pathname).toBe('/oidc/session/end');
+    expect(endSession.searchParams.has('id_token_hint')).toBe(false);
+    // No provider session to end: the provider's page posts itself and sends the browser back.
+    const { url } = await signOutAtProvider(browser, endSession.href);
+    expect(url).toBe(`${testApp.config.publicUrl}/login`);
   });
 
   it('signs in again, as another account, in the same browser after signing out', async () => {
     const browser = new TestBrowser(testApp.config.publicUrl);
     await chooseAccount(browser, await openSignInPage(browser), 'staff@example.com');
-    await browser.fetch('/signout');
+    const signOut = await browser.fetch('/signout');
+    await signOutAtProvider(browser, signOut.headers.get('location') ?? '');
 
     const again = await chooseAccount(browser, await openSignInPage(browser), 'admin@example.com');
     expect(again.status).toBe(302);
@@ -233,6 +267,31 @@ async function chooseAccount(browser: TestBrowser, page: SignInPage, email: stri
       response.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`)) ?? '',
     html: response.status === 302 ? '' : await response.text(),
   };
+}
+
+/**
+ * The embedded provider's sign-out page, sent as its script would: its form (with the provider's
+ * anti-forgery token and logout=yes) posted. Returns where the browser ends.
+ */
+async function signOutAtProvider(browser: TestBrowser, endSessionUrl: string) {
+  const page = await browser.fetch(endSessionUrl);
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  const script = /<script>([^<]*)<\/script>/.exec(html)?.[1] ?? '';
+  expect(script).toMatch(/document\.forms\[0\]\.submit\(\)/);
+  // The script runs under the Content-Security-Policy only by its hash.
+  const digest = createHash('sha256').update(script).digest('base64');
+  expect(page.headers.get('content-security-policy')).toContain(`'sha256-${digest}'`);
+  const action = /<form[^>]* method="post" action="([^"]+)">/.exec(html)?.[1] ?? '';
+  const fields = Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"\/>/g)].map((match) => [
+      match[1] ?? '',
+      match[2] ?? '',
+    ]),
+  );
+  expect(fields).toMatchObject({ logout: 'yes', xsrf: expect.any(String) });
+  const confirmed = await browser.postForm(new URL(action, endSessionUrl).href, fields);
+  return browser.follow(confirmed, action);
 }
 
 function buttonNames(html: string): string[] {

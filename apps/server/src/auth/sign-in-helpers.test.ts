@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
@@ -13,10 +14,11 @@ import { emailFromClaims, RelyingParty } from './relying-party.ts';
 import { SignInError } from './sign-in-error.ts';
 
 describe('emailFromClaims', () => {
-  it('takes email, then preferred_username, then upn (Microsoft Entra ID sends any of them)', () => {
+  it('takes a vouched-for email, then preferred_username, then upn', () => {
     expect(
       emailFromClaims({
         email: 'A@Example.com',
+        email_verified: true,
         preferred_username: 'b@example.com',
         upn: 'c@example.com',
       }),
@@ -27,17 +29,46 @@ describe('emailFromClaims', () => {
     expect(emailFromClaims({ upn: 'C@Example.com' })).toBe('c@example.com');
   });
 
-  it('skips values that are no address, and an email the provider marks unverified', () => {
+  it("takes Entra ID's email when the domain owner verified it (xms_edov)", () => {
+    expect(
+      emailFromClaims({ email: 'a@example.com', xms_edov: true, preferred_username: 'b@x.test' }),
+    ).toBe('a@example.com');
+  });
+
+  it('never takes an email the provider does not vouch for (Entra ID lets anyone set it)', () => {
+    expect(
+      emailFromClaims({
+        email: 'admin@example.com',
+        preferred_username: 'mallory@attacker.test',
+      }),
+    ).toBe('mallory@attacker.test');
+    expect(
+      emailFromClaims({ email: 'spoof@example.com', email_verified: false, upn: 'real@x.test' }),
+    ).toBe('real@x.test');
+    expect(emailFromClaims({ email: 'admin@example.com', email_verified: 'true' })).toBeUndefined();
+    fc.assert(
+      fc.property(
+        fc.emailAddress(),
+        fc.option(fc.emailAddress(), { nil: undefined }),
+        fc.constantFrom(undefined, false, 'true', 1, null),
+        fc.constantFrom(undefined, false, 'true', 1, null),
+        (email, other, emailVerified, domainOwnerVerified) => {
+          const chosen = emailFromClaims({
+            email,
+            email_verified: emailVerified,
+            xms_edov: domainOwnerVerified,
+            preferred_username: other,
+          });
+          expect(chosen).toBe(other === undefined ? undefined : other.toLowerCase());
+        },
+      ),
+    );
+  });
+
+  it('skips values that are no address', () => {
     expect(emailFromClaims({ preferred_username: '+44 20 7946 0000', upn: 'c@example.com' })).toBe(
       'c@example.com',
     );
-    expect(
-      emailFromClaims({
-        email: 'spoof@example.com',
-        email_verified: false,
-        upn: 'real@example.com',
-      }),
-    ).toBe('real@example.com');
     expect(emailFromClaims({ sub: 'abc' })).toBeUndefined();
   });
 });
@@ -112,6 +143,7 @@ describe('discovery of the identity provider', () => {
       clientSecret: 'secret',
       scopes: 'openid profile email',
       redirectUri: 'https://console.example.test/auth/callback',
+      postLogoutRedirectUri: 'https://console.example.test/login',
       fetch: async (url) => {
         calls++;
         expect(url).toBe(`${issuer}/.well-known/openid-configuration`);
@@ -130,7 +162,7 @@ describe('discovery of the identity provider', () => {
     expect(failure).toBeInstanceOf(SignInError);
     expect(failure).toMatchObject({ status: 502 });
 
-    const configuration = await relyingParty.configuration();
+    const { configuration } = await relyingParty.configuration();
     expect(configuration.serverMetadata().token_endpoint).toBe(`${issuer}/token`);
     await relyingParty.configuration();
     expect(calls).toBe(2);
