@@ -10,6 +10,14 @@ const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/console-e2e-${Date.now()}`;
 // newest migration there leaves the main server's database as every other scenario expects it.
 const maintenancePort = Number(process.env.E2E_MAINTENANCE_PORT ?? port + 1);
 export const maintenanceURL = `http://localhost:${maintenancePort}`;
+// A third server signs in at an independently written OpenID Connect provider instead of the
+// embedded one (the sign-in-external-issuer scenario): oauth2-mock-server, which the scenario
+// itself starts on this port of 127.0.0.1, standing in for Microsoft Entra ID. The server starts
+// before the provider is up, as a console may start while its provider is down.
+const externalIssuerPort = Number(process.env.E2E_EXTERNAL_ISSUER_PORT ?? port + 2);
+export const externalIssuerURL = `http://localhost:${externalIssuerPort}`;
+export const oidcProviderPort = Number(process.env.E2E_OIDC_PROVIDER_PORT ?? port + 90);
+export const oidcClientSecret = 'e2e-client-secret';
 
 export default defineConfig({
   testDir: './tests',
@@ -72,6 +80,28 @@ export default defineConfig({
         NODE_ENV: 'test',
         SIGN_IN_RATE_LIMIT_PER_MINUTE: '1000',
         MIGRATE_ON_START_HOLD_BACK: '1',
+      },
+    },
+    {
+      command: 'npm run serve --prefix ..',
+      url: `${externalIssuerURL}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(externalIssuerPort),
+        PUBLIC_URL: externalIssuerURL,
+        DATA_DIR: `${dataDir}-external-issuer`,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+        SIGN_IN_RATE_LIMIT_PER_MINUTE: '1000',
+        OIDC_ISSUER: `http://127.0.0.1:${oidcProviderPort}`,
+        OIDC_CLIENT_ID: 'console',
+        OIDC_CLIENT_SECRET: oidcClientSecret,
+        OIDC_PROMPT: 'select_account',
+        ADMIN_EMAILS: 'admin@example.com',
+        STAFF_EMAILS: '@example.com',
       },
     },
   ],

@@ -101,7 +101,7 @@ describe('loadConfig', () => {
     ]);
   });
 
-  it('takes an https issuer, or http only on this machine', () => {
+  it("takes an https issuer, or http only on this machine, and one Entra ID directory's", () => {
     const issuer = (OIDC_ISSUER: string) =>
       problemsOf({ OIDC_ISSUER, OIDC_CLIENT_ID: 'console', OIDC_CLIENT_SECRET: 'secret' });
     const httpsOnly =
@@ -110,6 +110,10 @@ describe('loadConfig', () => {
     expect(issuer('http://10.0.0.5:8080')).toEqual([httpsOnly]);
     expect(issuer('http://127.0.0.1.example.com')).toEqual([httpsOnly]);
     expect(issuer('ftp://login.example.com')).toEqual([httpsOnly]);
+    expect(issuer('https://login.microsoftonline.com/common/v2.0')).toEqual([
+      "OIDC_ISSUER must name your directory, as in https://login.microsoftonline.com/{tenant-id}/v2.0: Entra ID's common, organizations and consumers endpoints admit accounts of any directory and publish no single issuer",
+    ]);
+    expect(issuer('https://login.microsoftonline.com/Organizations/v2.0')).toHaveLength(1);
     for (const loopback of [
       'https://login.microsoftonline.com/x/v2.0',
       'http://localhost:8080',

@@ -28,10 +28,15 @@ const absoluteUrl = z.url({ error: 'must be an absolute URL such as http://local
  * plain http cannot be read or altered on the way. openid-client refuses any other http issuer at
  * the first sign-in, so it is refused here, at start, with the variable's name.
  */
-const issuerUrl = absoluteUrl.refine((value) => isHttpsOrLoopback(new URL(value)), {
-  error:
-    'must be an https:// URL such as https://login.microsoftonline.com/{tenant-id}/v2.0 (http:// only for a loopback address such as http://localhost:8080, in development)',
-});
+const issuerUrl = absoluteUrl
+  .refine((value) => isHttpsOrLoopback(new URL(value)), {
+    error:
+      'must be an https:// URL such as https://login.microsoftonline.com/{tenant-id}/v2.0 (http:// only for a loopback address such as http://localhost:8080, in development)',
+  })
+  .refine((value) => !isMultiTenantEntraIssuer(new URL(value)), {
+    error:
+      "must name your directory, as in https://login.microsoftonline.com/{tenant-id}/v2.0: Entra ID's common, organizations and consumers endpoints admit accounts of any directory and publish no single issuer",
+  });
 
 /** A directory (tenant) id of Microsoft Entra ID: a GUID. */
 const ENTRA_TENANT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -365,6 +370,15 @@ export function isHttpsOrLoopback(url: URL): boolean {
   if (url.protocol !== 'http:') return false;
   const host = url.hostname;
   return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** Entra ID's endpoints for accounts of any directory, rather than one tenant's. */
+function isMultiTenantEntraIssuer(url: URL): boolean {
+  const directory = url.pathname.split('/')[1]?.toLowerCase();
+  return (
+    url.hostname === 'login.microsoftonline.com' &&
+    ['common', 'organizations', 'consumers'].includes(directory ?? '')
+  );
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string[] {

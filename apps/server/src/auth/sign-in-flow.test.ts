@@ -1,6 +1,6 @@
 import { triggerAsyncId } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import { decodeJwt } from 'jose';
+import { decodeJwt, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { TestBrowser } from '../../test/test-browser.ts';
@@ -178,6 +178,26 @@ describe('sign-in through the embedded identity provider', () => {
     // No provider session to end: the provider's page posts itself and sends the browser back.
     const { url } = await signOutAtProvider(browser, endSession.href);
     expect(url).toBe(`${testApp.config.publicUrl}/login`);
+  });
+
+  it('says "Signed out" when the provider cannot read the hint (it restarted with new keys)', async () => {
+    const browser = new TestBrowser(testApp.config.publicUrl);
+    const { privateKey } = await generateKeyPair('RS256');
+    const staleHint = await new SignJWT({ sub: 'staff@example.com' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'embedded' })
+      .setIssuer(`${testApp.config.publicUrl}/oidc`)
+      .setAudience('console')
+      .sign(privateKey);
+    browser.setCookie(LOGOUT_HINT_COOKIE, staleHint, '/signout');
+
+    const signOut = await browser.fetch('/signout');
+    const endSession = new URL(signOut.headers.get('location') ?? '');
+    expect(endSession.searchParams.get('id_token_hint')).toBe(staleHint);
+    // As a browser navigates: it asks for HTML (the provider answers JSON to other clients).
+    const page = await browser.fetch(endSession.href, { headers: { accept: 'text/html' } });
+    const html = await page.text();
+    expect(html).toContain('<h1>Signed out</h1>');
+    expect(html).toContain('<a href="/login">Back to sign-in</a>');
   });
 
   it('signs in again, as another account, in the same browser after signing out', async () => {
