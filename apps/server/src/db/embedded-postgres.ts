@@ -8,6 +8,7 @@ import {
   open,
   readFile,
   readdir,
+  readlink,
   rm,
   stat,
   writeFile,
@@ -229,10 +230,20 @@ async function processName(pid: number): Promise<string | undefined> {
   return (await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => undefined))?.trim();
 }
 
+/** The file name of a process's executable (Linux /proc); undefined where that cannot be read. */
+async function executableName(pid: number): Promise<string | undefined> {
+  const target = await readlink(`/proc/${pid}/exe`).catch(() => undefined);
+  return target === undefined ? undefined : path.basename(target);
+}
+
 // A pid in a lock file may belong to an unrelated process after a reboot: check what it runs.
+// By its executable first: Node 24 names its main thread "MainThread", which is what /proc's
+// command name then says.
 async function isNodeProcess(pid: number): Promise<boolean> {
+  const executable = await executableName(pid);
+  if (executable !== undefined && /^node/i.test(executable)) return true;
   const name = await processName(pid);
-  return name === undefined || /node|tsx|vitest/i.test(name);
+  return name === undefined || /node|tsx|vitest|MainThread/i.test(name);
 }
 
 async function isPostgresProcess(pid: number): Promise<boolean> {
