@@ -354,7 +354,21 @@ export const documentTypeSchema = z.object({
 });
 export type DocumentType = z.infer<typeof documentTypeSchema>;
 
-export const documentTypeListSchema = z.array(documentTypeSchema);
+export const documentTypeListSchema = z.array(documentTypeSchema).meta({
+  description: 'Staff and admins: every document type with its tags, API references and validity',
+});
+
+/**
+ * A document type as a choice of the forms' DocumentType fields (spec part 2, section 3:
+ * "Country and document type choices: id, displayName; used for form setup"): what GET
+ * api/documenttypes answers a tenant user, without the tags and the vendors' API references.
+ */
+export const documentTypeChoiceSchema = documentTypeSchema.pick({ id: true, displayName: true });
+export type DocumentTypeChoice = z.infer<typeof documentTypeChoiceSchema>;
+
+export const documentTypeChoiceListSchema = z
+  .array(documentTypeChoiceSchema)
+  .meta({ description: 'Tenant users: the choices of the profile forms (id, displayName)' });
 
 /**
  * The `{id}` of PUT and DELETE api/documenttypes/{id}: an ID by the spec's rule (so NUL and any

@@ -8,8 +8,7 @@ import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
 import EntitiesPage from '.';
 import { setUpScreenTests } from '@/test/screen-tests';
 import { columnHeaders } from '@/test/queries';
-import { REFERENCE_ROUTES } from '@/test/dynamic-forms';
-import { groupHtml, htmlResponse } from '@/test/dynamic-forms';
+import { CHOICE_ROUTES, groupHtml, htmlResponse } from '@/test/dynamic-forms';
 
 function entity(index: number, entityName?: string): Entity {
   const partyEntityId = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
@@ -79,7 +78,7 @@ describe('entities screen', () => {
     const user = userEvent.setup();
     const entityId = ALL[0]!.partyEntityId;
     const api = mockApi({
-      ...REFERENCE_ROUTES,
+      ...CHOICE_ROUTES,
       'GET /api/Entity': answerPage(),
       [`GET /svc/formusage/entity/${entityId}`]: {
         target: 'Entity',
