@@ -100,10 +100,11 @@ describe('entities screen', () => {
     expect(await within(dialog).findByRole('textbox', { name: 'Trading name' })).toHaveValue(
       'Entity One Trading',
     );
-    const [groupCall] = api.spy.mock.calls
-      .map(([input]) => new URL(String(input)))
-      .filter((url) => url.pathname.endsWith('/fieldgroup'));
+    const urls = api.spy.mock.calls.map(([input]) => new URL(String(input)));
+    const [groupCall] = urls.filter((url) => url.pathname.endsWith('/fieldgroup'));
     expect(groupCall?.searchParams.get('form')).toBe('EditEntityProfile');
+    // The tenant profile is staff's: the portal never asks for it.
+    expect(urls.filter((url) => url.pathname.startsWith('/svc/formusage/tenant/'))).toEqual([]);
   });
 
   it('asks the server for the page shown, with the page size, and pages by its total', async () => {
