@@ -327,6 +327,16 @@ describe('POST /api/documenttypes', () => {
       { ...PASSPORT, apiReferences: { onfido: ' ' } },
       "The reference for 'onfido' must not be empty",
     ],
+    [
+      'a service name JavaScript objects reserve',
+      { ...PASSPORT, apiReferences: { onfido: 'x', toString: 'y' } },
+      'A key of apiReferences must not be toString: JavaScript objects reserve that name',
+    ],
+    [
+      'a service name JavaScript objects reserve, once trimmed',
+      { ...PASSPORT, apiReferences: { ' __proto__ ': 'y' } },
+      'A service name must not be __proto__: JavaScript objects reserve that name',
+    ],
     ['a fractional sequence', { ...PASSPORT, sequence: 1.5 }, 'sequence must be a whole number'],
     ['a sequence as a string', { ...PASSPORT, sequence: '1' }, 'sequence must be a whole number'],
     [

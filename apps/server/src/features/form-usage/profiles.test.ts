@@ -381,23 +381,47 @@ describe('POST /svc/formusage/submit', () => {
     });
   });
 
-  it('stores a field named like a property of every object (constructor) as any other', async () => {
+  it('refuses a field name JavaScript objects reserve, in FormData or as a file part, naming it', async () => {
+    // A field older than the storage-name rule, inserted as it was: it cannot be saved to.
     const [id] = await insertFields(db(), [{ name: 'constructor', displayName: 'Constructor' }]);
     await db().deleteFrom('forms').where('name', '=', 'EditEntityProfile').execute();
     await insertForm(db(), 'EditEntityProfile', [id!]);
-    const response = await send('staff', entity(acmeEntity), { constructor: ' built ' });
+    const before = await snapshotDatabase(db());
+    for (const caller of ['staff', 'acme'] as const) {
+      for (const key of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'prototype']) {
+        const input = `DataObject.${key}`;
+        const message = `The field name of ${input} must not be ${key}: JavaScript objects reserve that name`;
+        const asValue = await send(caller, entity(acmeEntity), { [key]: 'built' });
+        expect(asValue.statusCode, `${caller} ${input}`).toBe(400);
+        expect(asValue.json(), `${caller} ${input}`).toEqual({
+          message,
+          errors: [{ path: `FormData.${input}`, message }],
+        });
+        const asFile = await send(caller, entity(acmeEntity), {}, [
+          { name: input, fileName: 'f.txt', content: 'f' },
+        ]);
+        expect(asFile.statusCode, `${caller} ${input} file`).toBe(400);
+        expect(asFile.json(), `${caller} ${input} file`).toEqual({
+          message,
+          errors: [{ path: input, message }],
+        });
+      }
+    }
+    expect(await snapshotDatabase(db())).toEqual(before);
+  });
+
+  it('answers a file for a field whose label every object has (constructor) by its label', async () => {
+    const [id] = await insertFields(db(), [{ name: 'Builder', displayName: 'constructor' }]);
+    await db().deleteFrom('forms').where('name', '=', 'EditEntityProfile').execute();
+    await insertForm(db(), 'EditEntityProfile', [id!]);
+    const response = await send('acme', entity(acmeEntity), { Builder: 'x' }, [
+      { name: 'DataObject.Builder', fileName: 'f.txt', content: 'f' },
+    ]);
+    expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      message: PROFILE_SAVED_MESSAGE,
-      submittedData: { constructor: 'built' },
+      title: VALIDATION_PROBLEM_TITLE,
+      errors: { constructor: ['constructor does not take a file.'] },
     });
-    const emptied = await send('staff', entity(acmeEntity), {});
-    expect(emptied.statusCode).toBe(200);
-    const row = await db()
-      .selectFrom('entities')
-      .select('profile')
-      .where('party_entity_id', '=', acmeEntity)
-      .executeTakeFirstOrThrow();
-    expect(row.profile).toEqual({});
   });
 
   it("lets a tenant user save its own tenant's entities' profiles", async () => {
