@@ -67,18 +67,18 @@ export const profileFormDataSchema = z
     error: `FormData can carry at most ${SUBMISSION_VALUES_MAX_COUNT} values`,
   })
   .transform((inputs, ctx) => {
+    const refuse = (input: string, message: string) => {
+      ctx.issues.push({ code: 'custom', input, path: [input], message });
+      return z.NEVER;
+    };
     const values: [string, string][] = [];
     for (const [input, value] of Object.entries(inputs)) {
       const key = dataObjectKey(input);
-      const message =
-        key === null
-          ? `FormData input ${input} does not start with DataObject.`
-          : reservedInputNameMessage(input);
-      if (message !== null) {
-        ctx.issues.push({ code: 'custom', input, path: [input], message });
-        return z.NEVER;
-      }
-      values.push([key!, value]);
+      if (key === null)
+        return refuse(input, `FormData input ${input} does not start with DataObject.`);
+      const reserved = reservedInputNameMessage(input);
+      if (reserved !== null) return refuse(input, reserved);
+      values.push([key, value]);
     }
     return Object.fromEntries(values);
   });

@@ -6,10 +6,11 @@ import { badRequest, HttpError } from './errors.ts';
  * What every request goes through before its route sees it (docs/architecture.md, "Input"):
  * JSON bodies are UTF-8 (another charset is a 415, bytes that are not UTF-8 a 400), nest at most
  * JSON_DEPTH_MAX levels and have no prototype key (`__proto__`, `constructor`, `toString`, ...)
- * anywhere, each a 400 naming its path; after validation, no string anywhere in the path, query or body
- * (keys included) holds a NUL or a lone surrogate. The contracts' `text()` refuses those first,
- * with the field's own message; this is the backstop for what a schema leaves open (an unknown
- * value, a record key) or a route without a schema, so that no such text reaches PostgreSQL.
+ * anywhere, each a 400 naming its path; after validation, no string anywhere in the path, query
+ * or body (keys included) holds a NUL or a lone surrogate. The contracts' `text()` refuses those
+ * first, with the field's own message; this is the backstop for what a schema leaves open (an
+ * unknown value, a record key) or a route without a schema, so that no such text reaches
+ * PostgreSQL.
  */
 export function registerInputRules(app: ConsoleApp): void {
   app.removeContentTypeParser('application/json');
