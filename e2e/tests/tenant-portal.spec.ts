@@ -3,6 +3,7 @@ import {
   expectNoSeriousAccessibilityViolations,
   navigationGroup,
   outsider,
+  signedInApi,
   signInAs,
   signOut,
   staffMember,
@@ -26,6 +27,7 @@ import {
   removeTenantUser,
   unique,
 } from './tenant-helpers.ts';
+import { renderedControl } from './forms-helpers.ts';
 
 // Spec part 1: section 2 ("Entities screen", "Entity users screen"), ARCHITECTURE.md roles: a
 // tenant user sees only its own tenant's entities, entity users and events; anyone who is neither
@@ -123,6 +125,43 @@ test('the Globex portal user never sees an Acme entity, on any page', async ({ p
     expect(entityNames.length).toBeGreaterThan(0);
     expect(entityNames.filter((name) => acmeNames.has(name))).toEqual([]);
   });
+});
+
+test("a portal user's entity profile offers the country choices, and the tenant profile is staff's", async ({
+  page,
+}) => {
+  await signInAs(page, globexPortalUser);
+  const entities = await goToEntities(page);
+  const row = bodyRows(entities).first();
+  const name = (await row.getByRole('cell').nth(2).textContent()) ?? '';
+  const countries = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/countries' && response.ok(),
+  );
+  await row.getByRole('button', { name: `Profile of ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Entity profile: ${name}` });
+  // A tenant user is answered the choices of the form only, and the selects fill from them.
+  const choices = (await (await countries).json()) as object[];
+  expect(choices.length).toBeGreaterThan(100);
+  expect(new Set(choices.map((choice) => Object.keys(choice).sort().join()))).toEqual(
+    new Set(['countryName,id']),
+  );
+  await expect(
+    renderedControl(dialog, 'Country of incorporation').getByRole('option', {
+      name: 'United Kingdom',
+    }),
+  ).toHaveCount(1);
+
+  // The tenant profile lives on the staff Tenants screen: its calls refuse the portal user.
+  const api = await signedInApi(page);
+  const entity = await api.json<{ data: { tenantId: number }[] }>(api.get('/api/Entity?limit=1'));
+  const tenantId = entity.data[0]!.tenantId;
+  for (const path of [
+    `/svc/formusage/tenant/${tenantId}`,
+    `/svc/formusage/tenant/${tenantId}/files/CertificateOfIncorporation`,
+    '/svc/formusage/Company/fieldgroup?form=EditTenantProfile',
+  ]) {
+    expect((await api.get(path)).status(), path).toBe(403);
+  }
 });
 
 test('the entities and entity users screens have no serious accessibility violation', async ({

@@ -31,8 +31,8 @@ export const STATUSES = {
     ['admin', 200],
   ],
   /**
-   * The countries and document types lists: tenant users read them too (their profile forms
-   * choose from them); no token is 401, no role 403.
+   * The countries and document types lists: tenant users read them too, as the choices of their
+   * profile forms; no token is 401, no role 403.
    */
   readByTenantsToo: [
     ['anonymous', 401],
@@ -54,6 +54,37 @@ export const STATUSES = {
     ['tenant', 403],
     ['noRole', 403],
   ],
+} as const;
+
+/**
+ * The fields of each answer of the countries and document types lists, sorted: the records
+ * (spec part 1, section 3) that staff read, the choices (spec part 2, section 3) that tenant
+ * users read (docs/reference-data.md, "Who reads what").
+ */
+export const LIST_KEYS = {
+  countryRecord: [
+    'alpha2Code',
+    'alpha3Code',
+    'cachedRisk',
+    'cachedRiskAt',
+    'countryName',
+    'id',
+    'sequence',
+    'validFrom',
+    'validTo',
+  ],
+  countryChoice: ['countryName', 'id'],
+  documentTypeRecord: [
+    'apiReferences',
+    'displayName',
+    'id',
+    'sequence',
+    'tags',
+    'validFrom',
+    'validTo',
+    'validityPeriod',
+  ],
+  documentTypeChoice: ['displayName', 'id'],
 } as const;
 
 /** A tenant 'Acme' domiciled in `countryId`, with the tenant user of REFERENCE_DATA_CALLERS. */

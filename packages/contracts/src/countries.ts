@@ -26,7 +26,22 @@ export const countrySchema = z.object({
 });
 export type Country = z.infer<typeof countrySchema>;
 
-export const countryListSchema = z.array(countrySchema);
+export const countryListSchema = z
+  .array(countrySchema)
+  .meta({ description: 'Staff and admins: every country with its codes, validity and risk' });
+
+/**
+ * A country as a choice of the forms' Country fields (spec part 2, section 3: "Country and
+ * document type choices: id, displayName; used for form setup"): its code and the name the
+ * option shows, nothing of its risk data. What GET api/countries answers a tenant user; the
+ * same fields of a staff record, so a staff answer parses as choices too.
+ */
+export const countryChoiceSchema = countrySchema.pick({ id: true, countryName: true });
+export type CountryChoice = z.infer<typeof countryChoiceSchema>;
+
+export const countryChoiceListSchema = z
+  .array(countryChoiceSchema)
+  .meta({ description: 'Tenant users: the choices of the profile forms (id, countryName)' });
 
 /** The `{id}` of DELETE api/countries/{id}. */
 export const countryIdParamsSchema = z.object({ id: pathIdSchema('id', COUNTRY_ID_MAX) });

@@ -10,6 +10,7 @@ import {
   validateDocumentTypeId,
   validityPeriodSchema,
 } from './document-types.ts';
+import { PROTOTYPE_KEYS } from './keys.ts';
 import { expectNormalizesLists } from './testing.ts';
 import {
   apiReferencesSchema,
@@ -378,6 +379,28 @@ describe('tags and API references', () => {
     ]);
     expect(issuesOf(apiReferencesSchema.safeParse({ onfido: 5 }))[0]?.path).toEqual(['onfido']);
     expect(apiReferencesSchema.safeParse(['onfido']).success).toBe(false);
+  });
+
+  it('refuses a service name JavaScript objects reserve, once trimmed, naming the key sent', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...PROTOTYPE_KEYS),
+        fc.constantFrom('', ' ', '\t'),
+        (key, space) => {
+          const sent = `${space}${key}${space}`;
+          // zod's records drop an own `__proto__` key before any check sees it: a JSON body is
+          // refused for it first (findJsonProblem), and the dialog refuses the row (web).
+          fc.pre(sent !== '__proto__');
+          expect(issuesOf(apiReferencesSchema.safeParse({ onfido: 'a', [sent]: 'b' }))).toEqual([
+            {
+              path: [sent],
+              message: `A service name must not be ${key}: JavaScript objects reserve that name`,
+            },
+          ]);
+        },
+      ),
+    );
+    expect(apiReferencesSchema.parse({ Constructor: 'a' })).toEqual({ Constructor: 'a' });
   });
 
   it('keeps any non-empty service name and reference', () => {

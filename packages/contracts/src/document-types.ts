@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiRoute } from './api.ts';
+import { isPrototypeKey, prototypeKeyMessage } from './keys.ts';
 import { text } from './text.ts';
 
 /** Rules of document types (spec part 1, sections 5 and 9), shared by the dialog and the server. */
@@ -148,7 +149,8 @@ export const documentTypeTagsSchema = tagListSchema('A document type');
 
 /**
  * API references: service name to reference value. Both are stored trimmed; a service name must
- * not be empty nor given twice (after trimming), a value must not be empty. `owner` names what
+ * not be empty, given twice (after trimming) or a prototype key (keys.ts), a value must not be
+ * empty. `owner` names what
  * carries them in the count message ('A document type', 'A form field').
  */
 export function apiReferenceMapSchema(owner: string) {
@@ -193,6 +195,13 @@ export function apiReferenceMapSchema(owner: string) {
             code: 'custom',
             path: [service],
             message: `Service name '${name}' is given twice`,
+          });
+        } else if (isPrototypeKey(name)) {
+          // The references are an object keyed by service name, here and in every reader.
+          ctx.addIssue({
+            code: 'custom',
+            path: [service],
+            message: prototypeKeyMessage('A service name', name),
           });
         } else if (!value.trim()) {
           ctx.addIssue({
@@ -354,7 +363,21 @@ export const documentTypeSchema = z.object({
 });
 export type DocumentType = z.infer<typeof documentTypeSchema>;
 
-export const documentTypeListSchema = z.array(documentTypeSchema);
+export const documentTypeListSchema = z.array(documentTypeSchema).meta({
+  description: 'Staff and admins: every document type with its tags, API references and validity',
+});
+
+/**
+ * A document type as a choice of the forms' DocumentType fields (spec part 2, section 3:
+ * "Country and document type choices: id, displayName; used for form setup"): what GET
+ * api/documenttypes answers a tenant user, without the tags and the vendors' API references.
+ */
+export const documentTypeChoiceSchema = documentTypeSchema.pick({ id: true, displayName: true });
+export type DocumentTypeChoice = z.infer<typeof documentTypeChoiceSchema>;
+
+export const documentTypeChoiceListSchema = z
+  .array(documentTypeChoiceSchema)
+  .meta({ description: 'Tenant users: the choices of the profile forms (id, displayName)' });
 
 /**
  * The `{id}` of PUT and DELETE api/documenttypes/{id}: an ID by the spec's rule (so NUL and any

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeTags } from './document-types.ts';
+import { isPrototypeKey, PROTOTYPE_KEYS } from './keys.ts';
 import {
   CLONE_DISPLAY_NAME_SUFFIX,
   cloneDisplayName,
@@ -40,7 +41,8 @@ const validStorageName = fc
     letterOrUnderscore,
     fc.string({ unit: nameCharacter, maxLength: STORAGE_NAME_MAX_LENGTH - 1 }),
   )
-  .map(([first, rest]) => first + rest);
+  .map(([first, rest]) => first + rest)
+  .filter((name) => !isPrototypeKey(name));
 /** Whitespace String.prototype.trim removes (and zod's trim, which is the same). */
 const whitespace = fc.string({
   unit: fc.constantFrom(' ', '\t', '\n', '\r', '\u00a0', '\u2003', '\ufeff'),
@@ -83,6 +85,26 @@ describe('validateStorageName and storageNameSchema', () => {
     expect(validateStorageName('Straße')).toBe(STORAGE_NAME_MESSAGES.invalidCharacters);
     expect(validateStorageName('_internal_2')).toBeNull();
     expect(validateStorageName(' CompanyName ')).toBeNull();
+  });
+
+  it('refuse a name JavaScript objects reserve, after trimming, and only those', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...PROTOTYPE_KEYS),
+        whitespace,
+        whitespace,
+        (key, before, after) => {
+          const message = `Storage name must not be ${key}: JavaScript objects reserve that name.`;
+          expect(validateStorageName(before + key + after)).toBe(message);
+          expect(storageNameSchema.safeParse(before + key + after).error?.issues).toEqual([
+            expect.objectContaining({ message }),
+          ]);
+        },
+      ),
+    );
+    // The same letters in another case are an ordinary name.
+    expect(validateStorageName('Constructor')).toBeNull();
+    expect(validateStorageName('ToString')).toBeNull();
   });
 
   it('agree on every text: the schema accepts exactly what the rule accepts, with its one message', () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { apiRoute } from './api.ts';
 import { apiReferenceMapSchema, DISPLAY_NAME_MAX_LENGTH, tagListSchema } from './document-types.ts';
 import { idParamsSchema } from './ids.ts';
+import { isPrototypeKey, prototypeKeyMessage } from './keys.ts';
 import { text } from './text.ts';
 
 /**
@@ -87,7 +88,8 @@ export const FIELD_REQUIRED_PROPERTIES_MESSAGE =
 /**
  * The one message that applies to a storage name, or null when it is valid. The name is trimmed
  * first (spec 5), then checked in the spec's order: required, length, first character,
- * characters. Letters are ASCII letters: the name is a key of the submitted DataObject.
+ * characters; and last, it must not be a prototype key (keys.ts). Letters are ASCII letters: the
+ * name is a key of the submitted DataObject, of a profile and of every object built from them.
  */
 export function validateStorageName(raw: string): string | null {
   const name = raw.trim();
@@ -95,6 +97,7 @@ export function validateStorageName(raw: string): string | null {
   if (name.length > STORAGE_NAME_MAX_LENGTH) return STORAGE_NAME_MESSAGES.tooLong;
   if (!/^[A-Za-z_]/.test(name)) return STORAGE_NAME_MESSAGES.mustStartWith;
   if (!/^[A-Za-z0-9_]*$/.test(name)) return STORAGE_NAME_MESSAGES.invalidCharacters;
+  if (isPrototypeKey(name)) return `${prototypeKeyMessage('Storage name', name)}.`;
   return null;
 }
 

@@ -121,13 +121,14 @@ export const profileKeyOf = (field: Pick<FormField, 'name' | 'aliasFor'>): strin
 // Value rules.
 
 /**
- * The value of `key` in `record`, its own only: storage names such as `constructor` or
- * `__proto__` pass the storage-name rule, and must not read what every object inherits.
+ * The value of `key` in `record`, its own only: a key a client chose (a display name such as
+ * `constructor`, a storage name of a row older than the storage-name rule, keys.ts) must not read
+ * what every object inherits.
  */
-export function ownValue(
-  record: Readonly<Record<string, string>>,
+export function ownValue<Value>(
+  record: Readonly<Record<string, Value>>,
   key: string,
-): string | undefined {
+): Value | undefined {
   return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 

@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dataObjectSchema } from './forms.ts';
+import { isPrototypeKey, PROTOTYPE_KEYS } from './keys.ts';
 import { profileFormDataSchema, profileSubmitPartsSchema } from './form-usage.ts';
 
 const problems = (result: {
@@ -75,6 +77,43 @@ describe('profileSubmitPartsSchema', () => {
     ],
   ])('%j: %s', (parts, path, message) => {
     expect(problems(profileSubmitPartsSchema.safeParse(parts))).toContainEqual([path, message]);
+  });
+});
+
+describe('FormData keys JavaScript objects reserve', () => {
+  const formDataProblems = (formData: string) =>
+    problems(
+      profileSubmitPartsSchema.safeParse({ Target: 'Entity', EntityId: 'e', FormData: formData }),
+    );
+  const reserve = (name: string, key: string) =>
+    `${name} must not be ${key}: JavaScript objects reserve that name`;
+
+  it('are refused as an input name, a bare key or a nested one, naming the path', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...PROTOTYPE_KEYS), (key) => {
+        const input = `DataObject.${key}`;
+        expect(formDataProblems(`{"DataObject.A":"a",${JSON.stringify(input)}:"b"}`)).toEqual([
+          [`FormData.${input}`, reserve(`The field name of ${input}`, key)],
+        ]);
+        expect(formDataProblems(`{${JSON.stringify(key)}:"b"}`)).toEqual([
+          [`FormData.${key}`, reserve('A key of FormData', key)],
+        ]);
+        expect(formDataProblems(`{"DataObject.A":{${JSON.stringify(key)}:{}}}`)).toEqual([
+          [`FormData.DataObject.A.${key}`, reserve('A key of DataObject.A', key)],
+        ]);
+      }),
+    );
+  });
+
+  it('leave any other field name a value of its own', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 20 }), (key) => {
+        fc.pre(!isPrototypeKey(key) && !key.includes('\u0000'));
+        const parsed = profileFormDataSchema.safeParse({ [`DataObject.${key}`]: 'v' });
+        fc.pre(parsed.success);
+        expect(Object.entries(parsed.data!)).toEqual([[key, 'v']]);
+      }),
+    );
   });
 });
 

@@ -7,9 +7,14 @@ import {
   UI_GROUP_MAX_LENGTH,
   storageNameSchema,
 } from './form-fields.ts';
-import { dataObjectKey, formNameSchema, SUBMISSION_VALUES_MAX_COUNT } from './forms.ts';
+import {
+  dataObjectKey,
+  formNameSchema,
+  reservedInputNameMessage,
+  SUBMISSION_VALUES_MAX_COUNT,
+} from './forms.ts';
 import { INT4_ID_MAX, isCanonicalId, pathIdSchema } from './ids.ts';
-import { recordError, text } from './text.ts';
+import { findJsonProblem, recordError, text } from './text.ts';
 
 /**
  * Form usage: the tenant and entity profiles edited through the dynamic forms EditTenantProfile
@@ -45,7 +50,8 @@ export const PROFILE_SUBMIT_PARTS = {
 
 /**
  * The FormData part, parsed: an object of input name to text value, every name with the
- * DataObject prefix. Returns the values by storage name, or the message of the first problem.
+ * DataObject prefix and a storage name no prototype key. Returns the values by storage name, or
+ * the message of the first problem.
  */
 export const profileFormDataSchema = z
   .record(
@@ -61,21 +67,20 @@ export const profileFormDataSchema = z
     error: `FormData can carry at most ${SUBMISSION_VALUES_MAX_COUNT} values`,
   })
   .transform((inputs, ctx) => {
-    const values: Record<string, string> = {};
+    const refuse = (input: string, message: string) => {
+      ctx.issues.push({ code: 'custom', input, path: [input], message });
+      return z.NEVER;
+    };
+    const values: [string, string][] = [];
     for (const [input, value] of Object.entries(inputs)) {
       const key = dataObjectKey(input);
-      if (key === null) {
-        ctx.issues.push({
-          code: 'custom',
-          input,
-          path: [input],
-          message: `FormData input ${input} does not start with DataObject.`,
-        });
-        return z.NEVER;
-      }
-      values[key] = value;
+      if (key === null)
+        return refuse(input, `FormData input ${input} does not start with DataObject.`);
+      const reserved = reservedInputNameMessage(input);
+      if (reserved !== null) return refuse(input, reserved);
+      values.push([key, value]);
     }
-    return values;
+    return Object.fromEntries(values);
   });
 
 const TENANT_ID_PART_MAX_LENGTH = 20;
@@ -105,12 +110,20 @@ export const profileSubmitPartsSchema = z
         examples: ['{"DataObject.LegalName":"Acme Corporation"}'],
       })
       .transform((raw, ctx) => {
+        let parsed: unknown;
         try {
-          return JSON.parse(raw) as unknown;
+          parsed = JSON.parse(raw);
         } catch {
           ctx.issues.push({ code: 'custom', input: raw, message: 'FormData must be JSON.' });
           return z.NEVER;
         }
+        // As any JSON body (http/input.ts): the record below would drop a `__proto__` key unsaid.
+        const problem = findJsonProblem(parsed, 'FormData');
+        if (problem) {
+          ctx.issues.push({ code: 'custom', input: raw, ...problem });
+          return z.NEVER;
+        }
+        return parsed;
       })
       .pipe(profileFormDataSchema)
       .optional(),

@@ -12,6 +12,7 @@ import {
   type FormField,
 } from './form-fields.ts';
 import { INT4_ID_MAX, isCanonicalId } from './ids.ts';
+import { isPrototypeKey, prototypeKeyMessage } from './keys.ts';
 import { recordError, text } from './text.ts';
 
 /**
@@ -150,6 +151,17 @@ export function dataObjectKey(inputName: string): string | null {
   const prefix = `${DATA_OBJECT}.`;
   return inputName.startsWith(prefix) && inputName.length > prefix.length
     ? inputName.slice(prefix.length)
+    : null;
+}
+
+/**
+ * The refusal of an input (a FormData name, a file part) whose storage name no field may have:
+ * a prototype key (keys.ts), such as `DataObject.__proto__`. Null for any other input.
+ */
+export function reservedInputNameMessage(inputName: string): string | null {
+  const key = dataObjectKey(inputName);
+  return key !== null && isPrototypeKey(key)
+    ? prototypeKeyMessage(`The field name of ${inputName}`, key)
     : null;
 }
 

@@ -1,6 +1,7 @@
 export * from './api.ts';
 export * from './ids.ts';
 export * from './text.ts';
+export * from './keys.ts';
 export * from './countries.ts';
 export * from './document-types.ts';
 export * from './pagination.ts';

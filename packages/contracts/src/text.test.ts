@@ -11,12 +11,13 @@ import {
 import { eventListQuerySchema, eventResetQuerySchema } from './events.ts';
 import { tenantUserCreateSchema } from './tenant-users.ts';
 import { tenantWriteSchema } from './tenants.ts';
+import { PROTOTYPE_KEYS, isPrototypeKey } from './keys.ts';
 import {
   JSON_DEPTH_MAX,
+  findJsonProblem,
   hasNoLoneSurrogate,
   loneSurrogateMessage,
   nulMessage,
-  pathDeeperThan,
   text,
   unstorableTextMessage,
 } from './text.ts';
@@ -86,23 +87,35 @@ function encodeURIComponentSafe(value: string): boolean {
   }
 }
 
-describe('pathDeeperThan', () => {
+describe('findJsonProblem', () => {
   const nest = (levels: number): unknown => {
     let value: unknown = 1;
     for (let level = 0; level < levels; level++) value = { x: value };
     return value;
   };
+  const deeperThan = (value: unknown, max: number) => findJsonProblem(value, 'the body', max)?.path;
+  /** A recursive reference: whether any key of any object in `value` is a prototype key. */
+  const hasPrototypeKey = (value: unknown): boolean =>
+    typeof value === 'object' &&
+    value !== null &&
+    Object.entries(value).some(
+      ([k, v]) => (!Array.isArray(value) && isPrototypeKey(k)) || hasPrototypeKey(v),
+    );
 
-  it('measures nesting of objects and arrays', () => {
-    expect(pathDeeperThan(nest(JSON_DEPTH_MAX), JSON_DEPTH_MAX)).toBeNull();
-    expect(pathDeeperThan(nest(JSON_DEPTH_MAX + 1), JSON_DEPTH_MAX)).toHaveLength(JSON_DEPTH_MAX);
-    expect(pathDeeperThan([[['a']]], 2)).toEqual(['0', '0']);
-    expect(pathDeeperThan('text', 0)).toBeNull();
+  it('measures nesting of objects and arrays, naming the first field on the way', () => {
+    expect(findJsonProblem(nest(JSON_DEPTH_MAX), 'the body')).toBeNull();
+    expect(findJsonProblem(nest(JSON_DEPTH_MAX + 1), 'the body')).toEqual({
+      path: Array(JSON_DEPTH_MAX).fill('x'),
+      message: `x is nested too deeply: a JSON body may nest at most ${JSON_DEPTH_MAX} levels`,
+    });
+    expect(deeperThan([[['a']]], 2)).toEqual(['0', '0']);
+    expect(findJsonProblem([[['a']]], 'the body', 2)?.message).toMatch(/^the body is nested/);
+    expect(deeperThan('text', 0)).toBeUndefined();
   });
 
   it('walks a million levels without exhausting the stack', () => {
     const deep = JSON.parse(`${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`) as unknown;
-    expect(pathDeeperThan(deep, JSON_DEPTH_MAX)).toHaveLength(JSON_DEPTH_MAX);
+    expect(deeperThan(deep, JSON_DEPTH_MAX)).toHaveLength(JSON_DEPTH_MAX);
   });
 
   it('agrees with a recursive depth count', () => {
@@ -110,9 +123,64 @@ describe('pathDeeperThan', () => {
       typeof value === 'object' && value !== null
         ? 1 + Math.max(0, ...Object.values(value).map(depth))
         : 0;
+    // fast-check draws keys such as `toString` on purpose: those are the next test's.
+    const withoutPrototypeKeys = fc
+      .jsonValue({ maxDepth: 6 })
+      .filter((value) => !hasPrototypeKey(value));
     fc.assert(
-      fc.property(fc.jsonValue({ maxDepth: 6 }), fc.integer({ min: 0, max: 7 }), (value, max) => {
-        expect(pathDeeperThan(value, max) === null).toBe(depth(value) <= max);
+      fc.property(withoutPrototypeKeys, fc.integer({ min: 0, max: 7 }), (value, max) => {
+        expect(deeperThan(value, max) === undefined).toBe(depth(value) <= max);
+      }),
+    );
+  });
+
+  it('refuses a prototype key anywhere, own `__proto__` included, naming its path', () => {
+    expect(
+      findJsonProblem(JSON.parse('{"a":1,"__proto__":{"polluted":true}}'), 'the body'),
+    ).toEqual({
+      path: ['__proto__'],
+      message: 'A key of the body must not be __proto__: JavaScript objects reserve that name',
+    });
+    expect(
+      findJsonProblem({ list: [{ apiReferences: { onfido: 'x', toString: 'y' } }] }, 'the body'),
+    ).toEqual({
+      path: ['list', '0', 'apiReferences', 'toString'],
+      message:
+        'A key of list.0.apiReferences must not be toString: JavaScript objects reserve that name',
+    });
+    expect(findJsonProblem({ Constructor: 1, ['constructor ']: 2 }, 'FormData')).toBeNull();
+    expect(findJsonProblem(['constructor', { value: 'prototype' }], 'FormData')).toBeNull();
+    expect(findJsonProblem({ valueOf: 1 }, 'FormData')?.message).toBe(
+      'A key of FormData must not be valueOf: JavaScript objects reserve that name',
+    );
+  });
+
+  it('finds a prototype key exactly when the document has one, and its path leads to it', () => {
+    // JSON documents whose keys are drawn from ordinary names and every prototype key, as the
+    // text a client sends, so that `__proto__` is an own key once parsed, as in a client's body.
+    const key = fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS), fc.string({ maxLength: 4 }));
+    const { document } = fc.letrec<{ document: string }>((tie) => ({
+      document: fc.oneof(
+        { depthSize: 'small' },
+        fc.jsonValue({ maxDepth: 0 }).map((leaf) => JSON.stringify(leaf)),
+        fc.array(tie('document'), { maxLength: 3 }).map((items) => `[${items.join(',')}]`),
+        fc
+          .array(fc.tuple(key, tie('document')), { maxLength: 3 })
+          .map((members) => `{${members.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`),
+      ),
+    }));
+    fc.assert(
+      fc.property(document, (text) => {
+        const value = JSON.parse(text) as unknown;
+        const problem = findJsonProblem(value, 'the body');
+        expect(problem !== null).toBe(hasPrototypeKey(value));
+        if (!problem) return;
+        const parent = problem.path
+          .slice(0, -1)
+          .reduce<unknown>((at, step) => (at as Record<string, unknown>)[step], value);
+        const last = problem.path.at(-1)!;
+        expect(isPrototypeKey(last)).toBe(true);
+        expect(Object.hasOwn(parent as object, last)).toBe(true);
       }),
     );
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPrototypeKey, prototypeKeyMessage } from './keys.ts';
 
 /**
  * Rules every text the API accepts follows, whatever the feature (docs/architecture.md, "Input"):
@@ -73,32 +74,62 @@ export function text({ name, max, typeError, trim = false, tooLongError }: TextO
  */
 export const JSON_DEPTH_MAX = 32;
 
-/**
- * The path of the first value nested deeper than `max` levels, or null. The walk never goes
- * below `max` levels, so a body nested a million levels deep is measured without exhausting the
- * stack; one path array is shared by the whole walk (bodies of 10,000 records are walked on
- * every import).
- */
-export function pathDeeperThan(value: unknown, max: number): string[] | null {
-  const path: string[] = [];
-  return isDeeperThan(value, max, path) ? path : null;
+/** A problem of a client's JSON document, at its path (property names and array indexes). */
+export interface JsonProblem {
+  path: string[];
+  message: string;
 }
 
-function isDeeperThan(value: unknown, max: number, path: string[]): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  if (path.length >= max) return true;
+/**
+ * The first problem of a JSON document a client sent, or null: a value nested deeper than
+ * `maxDepth` levels, or a prototype key (keys.ts) anywhere. `name` names the document when the
+ * path does not ('the body', 'FormData'). One walk, which never goes below `maxDepth` levels, so
+ * a body nested a million levels deep is measured without exhausting the stack; one path array
+ * is shared by the whole walk (bodies of 10,000 records are walked on every import).
+ */
+export function findJsonProblem(
+  value: unknown,
+  name: string,
+  maxDepth = JSON_DEPTH_MAX,
+): JsonProblem | null {
+  const path: string[] = [];
+  switch (problemIn(value, maxDepth, path)) {
+    case 'tooDeep': {
+      const field = path.find((step) => !/^\d+$/.test(step)) ?? name;
+      return {
+        path,
+        message: `${field} is nested too deeply: a JSON body may nest at most ${maxDepth} levels`,
+      };
+    }
+    case 'prototypeKey': {
+      const parent = path.slice(0, -1).join('.') || name;
+      return { path, message: prototypeKeyMessage(`A key of ${parent}`, path.at(-1)!) };
+    }
+    default:
+      return null;
+  }
+}
+
+function problemIn(value: unknown, max: number, path: string[]): 'tooDeep' | 'prototypeKey' | null {
+  if (typeof value !== 'object' || value === null) return null;
+  if (path.length >= max) return 'tooDeep';
   const record = value as Record<string, unknown>;
   const keys = Array.isArray(value) ? null : Object.keys(record);
   const count = keys ? keys.length : (value as unknown[]).length;
   for (let index = 0; index < count; index++) {
     const key = keys ? keys[index]! : String(index);
+    if (keys && isPrototypeKey(key)) {
+      path.push(key);
+      return 'prototypeKey';
+    }
     const child = record[key];
     if (typeof child !== 'object' || child === null) continue;
     path.push(key);
-    if (isDeeperThan(child, max, path)) return true;
+    const problem = problemIn(child, max, path);
+    if (problem) return problem;
     path.pop();
   }
-  return false;
+  return null;
 }
 
 /**

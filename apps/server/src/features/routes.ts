@@ -1,7 +1,7 @@
 import type { ApiRoute } from '@console/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { currentUser, type AuthenticatedUser, type Role } from '../auth/index.ts';
+import { currentUser, holdsRole, type AuthenticatedUser, type Role } from '../auth/index.ts';
 import type { ConsoleApp } from '../http/console-app.ts';
 import type { JsonText } from '../http/json-text.ts';
 import {
@@ -12,10 +12,14 @@ import {
 import { errorResponses } from './errors.ts';
 
 /**
- * Who may read the countries and document types lists: staff, and tenant users, whose entity
- * profile forms choose a country or a document type from them (docs/form-usage.md).
+ * What a tenant user reads of a reference list instead of the staff records: the choices of its
+ * entities' profile forms (docs/reference-data.md, "Who reads what").
  */
-export const REFERENCE_LIST_READERS: readonly Role[] = ['staff', 'tenant'];
+export interface CachedChoices {
+  response: z.ZodType;
+  variant: string;
+  read: CachedRead['read'];
+}
 
 /** What a handler is given: the caller and the request's inputs, as their schemas parsed them. */
 interface RouteInput<Params, Query, Body> {
@@ -173,22 +177,36 @@ export function featureRoutes(
       });
     },
 
-    /** A reference list answered from `cache` (http/reference-cache.ts), 304 included. */
+    /**
+     * A reference list answered from `cache` (http/reference-cache.ts), 304 included. With
+     * `choices`, tenant users may read it too and get those instead; a caller who is staff (a
+     * person may be both) gets the staff records.
+     */
     cachedList(
       api: ApiRoute,
       spec: CachedRead & {
         summary: string;
         response: z.ZodType;
         cache: ReferenceCache;
-        /** The roles allowed, when they are not the feature's. */
-        allow?: readonly Role[];
+        choices?: CachedChoices;
       },
     ) {
+      const { choices } = spec;
       register(
         api,
-        { summary: spec.summary, allow: spec.allow },
-        { 200: spec.response, ...notModifiedResponse },
-        async (request, reply) => spec.cache.reply(request, reply, spec),
+        {
+          summary: spec.summary,
+          ...(choices ? { allow: [...feature.allow, 'tenant'] } : {}),
+        },
+        {
+          200: choices ? z.union([spec.response, choices.response]) : spec.response,
+          ...notModifiedResponse,
+        },
+        async (request, reply) => {
+          const staff = holdsRole(currentUser(request).roles, 'staff');
+          const read = choices && !staff ? { ...choices, list: spec.list } : spec;
+          return spec.cache.reply(request, reply, read);
+        },
       );
     },
   };

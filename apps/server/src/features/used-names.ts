@@ -1,10 +1,9 @@
 import { usedNamesSchema, type ApiRoute } from '@console/contracts';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { z } from 'zod';
-import type { Role } from '../auth/index.ts';
 import type { Database } from '../db/schema.ts';
 import type { CachedRead, ReferenceCache } from '../http/reference-cache.ts';
-import type { FeatureRoutes } from './routes.ts';
+import type { CachedChoices, FeatureRoutes } from './routes.ts';
 
 /**
  * The used tags and API service names of a catalogue that carries them (document types, form
@@ -26,8 +25,8 @@ interface CatalogueReads {
     summary: string;
     response: z.ZodType;
     read: CachedRead['read'];
-    /** The roles allowed to read the list, when they are not the feature's. */
-    allow?: readonly Role[];
+    /** What tenant users read of the list (featureRoutes' cachedList), if they may. */
+    choices?: CachedChoices;
   };
   usedTags: ApiRoute;
   usedApiServiceNames: ApiRoute;
@@ -51,7 +50,7 @@ export function registerCatalogueReads(
   routes.cachedList(list.api, {
     summary: list.summary,
     response: list.response,
-    allow: list.allow,
+    choices: list.choices,
     ...cached(variant, list.read),
   });
   routes.cachedList(usedTags, {

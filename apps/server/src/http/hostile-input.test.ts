@@ -1,11 +1,19 @@
 import { JSON_DEPTH_MAX } from '@console/contracts';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotDatabase } from '../../test/database-snapshot.ts';
 import {
+  dotted,
+  fieldsOf,
   isWrite,
+  KEY,
+  lastName,
   loadOperations,
+  namesField,
+  pathValues,
+  sample,
+  sampleParts,
   urlOf,
+  withValue,
   type JsonSchema,
   type Operation,
 } from '../../test/openapi.ts';
@@ -33,12 +41,6 @@ afterAll(async () => {
   await portal.close();
 });
 
-/** A path in a body: property names, 0 for an array's item, KEY for a record's key. */
-type Step = string | number | typeof KEY;
-const KEY = Symbol('record key');
-/** The key a sample record holds (a record's key is a field of its own). */
-const SAMPLE_KEY = 'sample';
-
 const HOSTILE_TEXTS = [
   ['a NUL', 'a\u0000b'],
   ['a lone high surrogate', 'a\ud800b'],
@@ -48,131 +50,10 @@ const HOSTILE_TEXTS = [
 /** Over the field's maximum, or far beyond any reasonable value when the schema names none. */
 const overLong = (schema: JsonSchema) => 'x'.repeat((schema.maxLength ?? 100_000) + 1);
 
-/** A value of the schema's shape (not necessarily one the route accepts). */
-function sample(schema: JsonSchema): unknown {
-  const options = schema.anyOf ?? schema.oneOf ?? schema.allOf;
-  if (options?.[0]) return sample(options[0]);
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  switch (type) {
-    case 'object': {
-      const value: Record<string, unknown> = {};
-      for (const [name, property] of Object.entries(schema.properties ?? {})) {
-        value[name] = sample(property);
-      }
-      if (typeof schema.additionalProperties === 'object') {
-        value[SAMPLE_KEY] = sample(schema.additionalProperties);
-      }
-      return value;
-    }
-    case 'array':
-      return schema.items ? [sample(schema.items)] : [];
-    case 'string':
-      if (schema.format === 'date-time') return '2024-01-01T00:00:00Z';
-      if (schema.format === 'date') return '2024-01-01';
-      return 'sample';
-    case 'integer':
-    case 'number':
-      return schema.minimum ?? 1;
-    case 'boolean':
-      return true;
-    default:
-      return null;
-  }
-}
-
-interface Field {
-  path: Step[];
-  schema: JsonSchema;
-}
-
-/** Every string field of a body schema (record keys included), and every object or array. */
-function fieldsOf(schema: JsonSchema, path: Step[] = []): { strings: Field[]; nested: Field[] } {
-  const strings: Field[] = [];
-  const nested: Field[] = [];
-  const visit = (current: JsonSchema, at: Step[]) => {
-    const options = current.anyOf ?? current.oneOf ?? current.allOf;
-    if (options?.[0]) {
-      // One representative per kind: the first string option and the first structured one.
-      const text = options.find((option) => option.type === 'string');
-      const other = options.find((option) => option.type !== 'string');
-      if (text) visit(text, at);
-      if (other) visit(other, at);
-      return;
-    }
-    if (current.type === 'string') strings.push({ path: at, schema: current });
-    if (current.type === 'object') {
-      nested.push({ path: at, schema: current });
-      for (const [name, property] of Object.entries(current.properties ?? {})) {
-        visit(property, [...at, name]);
-      }
-      if (typeof current.additionalProperties === 'object') {
-        strings.push({ path: [...at, KEY], schema: {} });
-        visit(current.additionalProperties, [...at, SAMPLE_KEY]);
-      }
-    }
-    if (current.type === 'array' && current.items) {
-      nested.push({ path: at, schema: current });
-      visit(current.items, [...at, 0]);
-    }
-  };
-  visit(schema, path);
-  return { strings, nested };
-}
-
-/** `body` with the value at `path` replaced (a KEY step renames the record's sample key). */
-function withValue(body: unknown, path: Step[], value: unknown): unknown {
-  const [step, ...rest] = path;
-  if (step === undefined) return value;
-  if (step === KEY) {
-    const record = { ...(body as Record<string, unknown>) };
-    const inner = record[SAMPLE_KEY];
-    delete record[SAMPLE_KEY];
-    return { ...record, [value as string]: inner };
-  }
-  const copy = (Array.isArray(body) ? [...body] : { ...(body as object) }) as Record<
-    string | number,
-    unknown
-  >;
-  copy[step] = withValue(copy[step], rest, value);
-  return copy;
-}
-
-/** The dotted path an answer names (a record key is named by its record). */
-const dotted = (path: Step[]) => {
-  const end = path.indexOf(KEY);
-  return (end === -1 ? path : path.slice(0, end)).map(String).join('.');
-};
-
 function nest(levels: number): unknown {
   let value: unknown = 'deep';
   for (let level = 0; level < levels; level++) value = { level: value };
   return value;
-}
-
-/** Whether a 4xx answer names the field: in `errors` (by path) or in its message. */
-function namesField(response: LightMyRequestResponse, field: string, name: string): boolean {
-  const body = response.json() as { message: string; errors?: { path: string }[] };
-  const paths = body.errors?.map((error) => error.path) ?? [];
-  return (
-    paths.some((path) => path === field || path.startsWith(`${field}.`)) ||
-    body.message.toLowerCase().includes(name.toLowerCase())
-  );
-}
-
-/** The field's own name: its last property name ('name' of '0.name'). */
-const lastName = (path: Step[]) =>
-  [...path].reverse().find((step): step is string => typeof step === 'string') ?? 'body';
-
-/**
- * Valid path values, so that only the field under test is wrong: a canonical id where the route
- * takes a number, a well-formed text id (of no row) otherwise.
- */
-function pathValues(operation: Operation): Record<string, string> {
-  return Object.fromEntries(
-    operation.parameters
-      .filter((parameter) => parameter.in === 'path')
-      .map((parameter) => [parameter.name, parameter.schema.pattern ? '1' : 'nothing_here']),
-  );
 }
 
 const send = (operation: Operation, body: unknown, headers?: Record<string, string>) =>
@@ -325,14 +206,6 @@ describe('hostile input on every endpoint', () => {
     });
   });
 });
-
-/** Text parts of a multipart body: each property of the schema, with its example or first value. */
-function sampleParts(schema: JsonSchema): TextPart[] {
-  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
-    name,
-    value: String(property.examples?.[0] ?? property.enum?.[0] ?? 'sample'),
-  }));
-}
 
 const sendParts = (operation: Operation, parts: TextPart[]) => {
   const { payload, headers } = multipart(parts);

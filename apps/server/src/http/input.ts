@@ -1,23 +1,22 @@
-import {
-  isStorableText,
-  JSON_DEPTH_MAX,
-  pathDeeperThan,
-  unstorableTextMessage,
-} from '@console/contracts';
+import { findJsonProblem, isStorableText, unstorableTextMessage } from '@console/contracts';
 import type { ConsoleApp } from './console-app.ts';
 import { badRequest, HttpError } from './errors.ts';
 
 /**
  * What every request goes through before its route sees it (docs/architecture.md, "Input"):
- * JSON bodies are UTF-8 (another charset is a 415, bytes that are not UTF-8 a 400) and nest at
- * most JSON_DEPTH_MAX levels; after validation, no string anywhere in the path, query or body
- * (keys included) holds a NUL or a lone surrogate. The contracts' `text()` refuses those first,
- * with the field's own message; this is the backstop for what a schema leaves open (an unknown
- * value, a record key) or a route without a schema, so that no such text reaches PostgreSQL.
+ * JSON bodies are UTF-8 (another charset is a 415, bytes that are not UTF-8 a 400), nest at most
+ * JSON_DEPTH_MAX levels and have no prototype key (`__proto__`, `constructor`, `toString`, ...)
+ * anywhere, each a 400 naming its path; after validation, no string anywhere in the path, query
+ * or body (keys included) holds a NUL or a lone surrogate. The contracts' `text()` refuses those
+ * first, with the field's own message; this is the backstop for what a schema leaves open (an
+ * unknown value, a record key) or a route without a schema, so that no such text reaches
+ * PostgreSQL.
  */
 export function registerInputRules(app: ConsoleApp): void {
   app.removeContentTypeParser('application/json');
-  const parseJson = app.getDefaultJsonParser('error', 'error');
+  // Plain JSON.parse: `__proto__` stays an own key, for findJsonProblem to refuse by its path
+  // (Fastify's own refusal names nothing, and lets `constructor` and `toString` through).
+  const parseJson = app.getDefaultJsonParser('ignore', 'ignore');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     let json: string;
     try {
@@ -28,8 +27,14 @@ export function registerInputRules(app: ConsoleApp): void {
     }
     void parseJson(request, json, (error, value) => {
       if (error) return done(error, undefined);
-      const deep = pathDeeperThan(value, JSON_DEPTH_MAX);
-      if (deep) return done(nestedTooDeeply(deep), undefined);
+      const problem = findJsonProblem(value, 'the body');
+      if (problem) {
+        const { path, message } = problem;
+        return done(
+          badRequest(message, { errors: [{ path: path.join('.'), message }] }),
+          undefined,
+        );
+      }
       return done(null, value);
     });
   });
@@ -71,12 +76,6 @@ export function charsetOf(contentType: string): string | null {
     }
   }
   return null;
-}
-
-function nestedTooDeeply(path: string[]): HttpError {
-  const field = path.find((key) => !/^\d+$/.test(key)) ?? 'body';
-  const message = `${field} is nested too deeply: a JSON body may nest at most ${JSON_DEPTH_MAX} levels`;
-  return badRequest(message, { errors: [{ path: path.join('.'), message }] });
 }
 
 interface TextProblem {

@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIST_KEYS } from '../../test/reference-data.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ReferenceCache, VERSION_CHECK_INTERVAL_MS } from './reference-cache.ts';
 import { listCountries } from '../features/countries/queries.ts';
@@ -136,6 +137,58 @@ describe('cached reference lists', () => {
       expect(zipped.headers.vary, path).toContain('accept-encoding');
       expect(zipped.headers.etag, path).toBe(plain.headers.get('etag'));
       expect(gunzipSync(zipped.body).toString('utf8'), path).toBe(text);
+    }
+  });
+
+  it("answer staff and tenant users each their own shape under ETags of their own, never the other's", async () => {
+    const tenant = await instanceB.tokenFor('portal@tenant.test', {
+      roles: ['tenant'],
+      tenantId: 1,
+    });
+    await write('POST', '/api/documenttypes', { id: 'cache_choice', displayName: 'Card' });
+    const read = (path: string, token?: string, etag?: string) =>
+      call(instanceB, 'GET', path, {
+        ...(token ? { token } : {}),
+        headers: etag ? { 'if-none-match': etag } : {},
+      });
+    // Whoever reads first after a write, the other gets its own shape (both orders).
+    for (const first of ['staff', 'tenant'] as const) {
+      await write('POST', '/api/countries/import', [
+        { id: 276, alpha2: 'DE', alpha3: 'DEU', name: `Germany ${first}` },
+      ]);
+      await write('PUT', '/api/documenttypes/cache_choice', { displayName: `Card ${first}` });
+      for (const [path, choiceKeys] of [
+        ['/api/countries', LIST_KEYS.countryChoice],
+        ['/api/documenttypes', LIST_KEYS.documentTypeChoice],
+      ] as const) {
+        const staffFirst = first === 'staff';
+        const firstAnswer = await read(path, staffFirst ? undefined : tenant);
+        const secondAnswer = await read(path, staffFirst ? tenant : undefined);
+        const [staffAnswer, tenantAnswer] = staffFirst
+          ? [firstAnswer, secondAnswer]
+          : [secondAnswer, firstAnswer];
+        const records = (await staffAnswer.json()) as object[];
+        const choices = (await tenantAnswer.json()) as object[];
+        expect(Object.keys(records[0]!).length, path).toBeGreaterThan(choiceKeys.length);
+        expect(choices.length, path).toBe(records.length);
+        for (const choice of choices) expect(Object.keys(choice).sort(), path).toEqual(choiceKeys);
+        const staffEtag = staffAnswer.headers.get('etag')!;
+        const tenantEtag = tenantAnswer.headers.get('etag')!;
+        expect(staffEtag, path).not.toBe(tenantEtag);
+        for (const answer of [staffAnswer, tenantAnswer]) {
+          expect(answer.headers.get('vary'), path).toBe('authorization, accept-encoding');
+          expect(answer.headers.get('cache-control'), path).toBe('private, no-cache');
+        }
+        // An ETag of the other shape is no match: the whole answer, in the caller's own shape.
+        const crossed = await read(path, tenant, staffEtag);
+        expect(crossed.status, path).toBe(200);
+        expect(await crossed.json(), path).toEqual(choices);
+        const crossedBack = await read(path, undefined, tenantEtag);
+        expect(crossedBack.status, path).toBe(200);
+        expect(await crossedBack.json(), path).toEqual(records);
+        expect((await read(path, tenant, tenantEtag)).status, path).toBe(304);
+        expect((await read(path, undefined, staffEtag)).status, path).toBe(304);
+      }
     }
   });
 

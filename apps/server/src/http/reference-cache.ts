@@ -83,13 +83,15 @@ export class ReferenceCache {
   /**
    * Answers the cached body with its ETag, or 304 when the caller already holds that version. A
    * browser gets the body gzipped once per version rather than compressed again on every request.
+   * Each variant has ETags of its own, and the answer varies by who asks (a list may be answered
+   * to some roles only, or in another shape), so no cache serves one caller's answer to another.
    */
   async reply(request: FastifyRequest, reply: FastifyReply, cached: CachedRead) {
     const body = await this.body(cached, await this.currentVersion(cached.list));
     reply
       .header('etag', body.etag)
       .header('cache-control', 'private, no-cache')
-      .header('vary', 'accept-encoding');
+      .header('vary', 'authorization, accept-encoding');
     if (matchesEtag(request.headers['if-none-match'], body.etag)) {
       return reply.code(304).send();
     }

@@ -6,12 +6,24 @@
 import type { FormFieldType } from '@console/contracts';
 import { country, documentType } from './reference-data';
 
-/** GET api/countries and GET api/documenttypes, for the setup event. */
+/** GET api/countries and GET api/documenttypes as staff read them, for the setup event. */
 export const REFERENCE_ROUTES = {
   'GET /api/countries': [country(840, 'United States of America'), country(826, 'United Kingdom')],
   'GET /api/documenttypes': [
     documentType('passport', 'Passport'),
     documentType('id_card', 'ID card'),
+  ],
+};
+
+/** The same lists as a tenant user reads them: the choices only (id and the name shown). */
+export const CHOICE_ROUTES = {
+  'GET /api/countries': [
+    { id: 840, countryName: 'United States of America' },
+    { id: 826, countryName: 'United Kingdom' },
+  ],
+  'GET /api/documenttypes': [
+    { id: 'passport', displayName: 'Passport' },
+    { id: 'id_card', displayName: 'ID card' },
   ],
 };
 

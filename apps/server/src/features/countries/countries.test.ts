@@ -2,7 +2,12 @@ import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HTML_INJECTION, SQL_INJECTION, stamp } from '../../../test/callers.ts';
 import { countTables, expectRefusal } from '../../../test/expectations.ts';
-import { STATUSES, useReferenceDataTestApp, type Caller } from '../../../test/reference-data.ts';
+import {
+  LIST_KEYS,
+  STATUSES,
+  useReferenceDataTestApp,
+  type Caller,
+} from '../../../test/reference-data.ts';
 import { isoCountryList } from '../../db/seed/countries.ts';
 
 const suite = useReferenceDataTestApp({ id: 999, alpha2: 'ZZ', alpha3: 'ZZZ', name: 'Tenantland' });
@@ -108,6 +113,36 @@ describe('GET /api/countries', () => {
     const response = await call(caller, 'GET', '/api/countries');
     expect(response.statusCode).toBe(status);
     if (status !== 200) expect(response.json()).toHaveProperty('message');
+  });
+
+  it('answers a tenant user the choices of its profile forms only (id, countryName), staff the records', async () => {
+    await insertCountry(250, 'FR', 'FRA', 'France');
+    await db()
+      .updateTable('countries')
+      .set({ sequence: 1, cached_risk: 'High', cached_risk_at: '2024-06-01T12:00:00Z' })
+      .execute();
+    const choices = await call('tenant', 'GET', '/api/countries');
+    expect(choices.statusCode).toBe(200);
+    expect(choices.json()).toEqual([{ id: 250, countryName: 'France' }]);
+    expect(Object.keys(choices.json()[0]).sort()).toEqual(LIST_KEYS.countryChoice);
+    for (const caller of ['staff', 'admin'] as const) {
+      const records = await call(caller, 'GET', '/api/countries');
+      expect(Object.keys(records.json()[0]).sort(), caller).toEqual(LIST_KEYS.countryRecord);
+      expect(records.json()[0], caller).toMatchObject({ cachedRisk: 'High', alpha2Code: 'FR' });
+    }
+  });
+
+  it('answers the records to a person who is both staff and a tenant user', async () => {
+    await insertCountry(250, 'FR', 'FRA', 'France');
+    const token = await suite.testApp.tokenFor(suite.emails.staff, {
+      roles: ['staff', 'tenant'],
+      tenantId: 1,
+    });
+    const response = await call('anonymous', 'GET', '/api/countries', undefined, {
+      authorization: `Bearer ${token}`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json()[0]).sort()).toEqual(LIST_KEYS.countryRecord);
   });
 
   it('matches its path case-insensitively, also under the /api fallback base', async () => {

@@ -1,4 +1,4 @@
-import type { Country } from '@console/contracts';
+import type { Country, CountryChoice } from '@console/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { CountriesTable, Database } from '../../db/schema.ts';
 
@@ -16,13 +16,20 @@ export function toCountry(row: Selectable<CountriesTable>): Country {
   };
 }
 
-/** GET api/countries: every country, by sequence (unset last), then ISO numeric code. */
-export async function listCountries(db: Kysely<Database>): Promise<Country[]> {
-  const rows = await db
+/** The countries in the list's order: by sequence (unset last), then ISO numeric code. */
+const orderedCountries = (db: Kysely<Database>) =>
+  db
     .selectFrom('countries')
-    .selectAll()
     .orderBy('sequence', (order) => order.asc().nullsLast())
-    .orderBy('id')
-    .execute();
+    .orderBy('id');
+
+/** GET api/countries as staff: every country. */
+export async function listCountries(db: Kysely<Database>): Promise<Country[]> {
+  const rows = await orderedCountries(db).selectAll().execute();
   return rows.map(toCountry);
+}
+
+/** GET api/countries as a tenant user: every country as a choice of the profile forms. */
+export function listCountryChoices(db: Kysely<Database>): Promise<CountryChoice[]> {
+  return orderedCountries(db).select(['id', 'name as countryName']).execute();
 }

@@ -1,5 +1,6 @@
 import {
   countriesApi,
+  countryChoiceListSchema,
   countryIdParamsSchema,
   countryImportSchema,
   countryListSchema,
@@ -7,11 +8,14 @@ import {
 } from '@console/contracts';
 import type { ConsoleApp } from '../../http/console-app.ts';
 import type { FeatureDependencies } from '../index.ts';
-import { featureRoutes, REFERENCE_LIST_READERS } from '../routes.ts';
-import { listCountries } from './queries.ts';
+import { featureRoutes } from '../routes.ts';
+import { listCountries, listCountryChoices } from './queries.ts';
 import { deleteCountry, importCountries } from './writes.ts';
 
-/** Countries (spec part 1, section 7): list for staff, import for staff, delete for admins. */
+/**
+ * Countries (spec part 1, section 7): list for staff (tenant users get the choices of their
+ * profile forms), import for staff, delete for admins.
+ */
 export function registerCountryRoutes(
   app: ConsoleApp,
   { database, referenceCache }: FeatureDependencies,
@@ -20,14 +24,19 @@ export function registerCountryRoutes(
   const routes = featureRoutes(app, { tags: ['countries'], allow: ['staff'] });
 
   routes.cachedList(countriesApi.list, {
-    summary: 'List every country, by sequence then ISO numeric code',
+    summary:
+      'List every country, by sequence then ISO numeric code: the records to staff, the choices (id, countryName) to tenant users',
     response: countryListSchema,
     cache: referenceCache,
     list: 'countries',
     variant: 'countries',
     read: listCountries,
-    // Tenant users too: the Country fields of their entities' profile forms choose from it.
-    allow: REFERENCE_LIST_READERS,
+    // The Country fields of tenant users' entity profile forms choose from these.
+    choices: {
+      response: countryChoiceListSchema,
+      variant: 'country-choices',
+      read: listCountryChoices,
+    },
   });
 
   routes.delete(countriesApi.delete, {

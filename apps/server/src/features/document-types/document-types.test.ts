@@ -1,7 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HTML_INJECTION, SQL_INJECTION, stamp } from '../../../test/callers.ts';
 import { countTables, expectFieldError, expectRefusal } from '../../../test/expectations.ts';
-import { STATUSES, useReferenceDataTestApp, type Caller } from '../../../test/reference-data.ts';
+import {
+  LIST_KEYS,
+  STATUSES,
+  useReferenceDataTestApp,
+  type Caller,
+} from '../../../test/reference-data.ts';
 
 const suite = useReferenceDataTestApp();
 const db = () => suite.testApp.database.db;
@@ -90,6 +95,46 @@ describe('GET /api/documenttypes', () => {
     const response = await call(caller, 'GET', '/api/documenttypes');
     expect(response.statusCode).toBe(status);
     if (status === 200) expect(response.json()).toEqual([]);
+  });
+
+  it('answers a tenant user the choices of its profile forms only (id, displayName), staff the records', async () => {
+    await create('staff', PASSPORT);
+    await create('staff', DRIVING_LICENCE);
+    const choices = await call('tenant', 'GET', '/api/documenttypes');
+    expect(choices.statusCode).toBe(200);
+    expect(choices.json()).toEqual([
+      { id: 'passport', displayName: 'Passport' },
+      { id: 'driving_licence', displayName: 'Driving licence' },
+    ]);
+    for (const choice of choices.json())
+      expect(Object.keys(choice).sort()).toEqual(LIST_KEYS.documentTypeChoice);
+    // Neither the vendors' API references nor the tags reach a tenant user in any form.
+    expect(choices.body).not.toMatch(/onfido|veriff|identity|travel/i);
+    for (const caller of ['staff', 'admin'] as const) {
+      const records = await call(caller, 'GET', '/api/documenttypes');
+      expect(records.json(), caller).toEqual([
+        PASSPORT,
+        {
+          ...DRIVING_LICENCE,
+          sequence: null,
+          validFrom: null,
+          validTo: null,
+          validityPeriod: null,
+        },
+      ]);
+    }
+  });
+
+  it('answers the records to a person who is both staff and a tenant user', async () => {
+    await create('staff', PASSPORT);
+    const token = await suite.testApp.tokenFor(suite.emails.staff, {
+      roles: ['staff', 'tenant'],
+      tenantId: 1,
+    });
+    const response = await call('anonymous', 'GET', '/api/documenttypes', undefined, {
+      authorization: `Bearer ${token}`,
+    });
+    expect(response.json()).toEqual([PASSPORT]);
   });
 
   it('matches its path case-insensitively', async () => {
@@ -281,6 +326,16 @@ describe('POST /api/documenttypes', () => {
       'an empty reference',
       { ...PASSPORT, apiReferences: { onfido: ' ' } },
       "The reference for 'onfido' must not be empty",
+    ],
+    [
+      'a service name JavaScript objects reserve',
+      { ...PASSPORT, apiReferences: { onfido: 'x', toString: 'y' } },
+      'A key of apiReferences must not be toString: JavaScript objects reserve that name',
+    ],
+    [
+      'a service name JavaScript objects reserve, once trimmed',
+      { ...PASSPORT, apiReferences: { ' __proto__ ': 'y' } },
+      'A service name must not be __proto__: JavaScript objects reserve that name',
     ],
     ['a fractional sequence', { ...PASSPORT, sequence: 1.5 }, 'sequence must be a whole number'],
     ['a sequence as a string', { ...PASSPORT, sequence: '1' }, 'sequence must be a whole number'],
@@ -698,6 +753,9 @@ interface JsonSchema {
   items?: JsonSchema;
 }
 type Operation = { requestBody?: { content: Record<string, { schema: JsonSchema }> } };
+type ListOperation = {
+  responses: Record<number, { content: Record<string, { schema: { anyOf?: JsonSchema[] } }> }>;
+};
 
 describe('the OpenAPI document', () => {
   it('describes the calls with their schemas', async () => {
@@ -725,5 +783,19 @@ describe('the OpenAPI document', () => {
       paths['/api/countries/import']?.post?.requestBody?.content?.['application/json']?.schema;
     expect(importBody?.type).toBe('array');
     expect(importBody?.items?.required).toEqual(['id', 'alpha2', 'alpha3', 'name']);
+  });
+
+  it('describes both answers of the countries and document types lists: records and choices', async () => {
+    const response = await suite.testApp.app.inject({ method: 'GET', url: '/docs/api/json' });
+    const paths = response.json().paths as Record<string, Record<string, ListOperation>>;
+    const itemKeys = (path: string) =>
+      paths[path]?.get?.responses[200]?.content['application/json']?.schema.anyOf?.map((list) =>
+        Object.keys(list.items?.properties ?? {}).sort(),
+      );
+    expect(itemKeys('/api/countries')).toEqual([LIST_KEYS.countryRecord, LIST_KEYS.countryChoice]);
+    expect(itemKeys('/api/documenttypes')).toEqual([
+      LIST_KEYS.documentTypeRecord,
+      LIST_KEYS.documentTypeChoice,
+    ]);
   });
 });

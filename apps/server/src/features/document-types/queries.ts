@@ -1,4 +1,4 @@
-import type { DocumentType } from '@console/contracts';
+import type { DocumentType, DocumentTypeChoice } from '@console/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, DocumentTypesTable } from '../../db/schema.ts';
 
@@ -22,13 +22,20 @@ export function toDocumentType(row: Selectable<DocumentTypesTable>): DocumentTyp
   };
 }
 
-/** GET api/documenttypes: every document type, by sequence (unset last), then ID. */
-export async function listDocumentTypes(db: Kysely<Database>): Promise<DocumentType[]> {
-  const rows = await db
+/** The document types in the list's order: by sequence (unset last), then ID. */
+const orderedDocumentTypes = (db: Kysely<Database>) =>
+  db
     .selectFrom('document_types')
-    .selectAll()
     .orderBy('sequence', (order) => order.asc().nullsLast())
-    .orderBy(sql`id collate "C"`)
-    .execute();
+    .orderBy(sql`id collate "C"`);
+
+/** GET api/documenttypes as staff: every document type. */
+export async function listDocumentTypes(db: Kysely<Database>): Promise<DocumentType[]> {
+  const rows = await orderedDocumentTypes(db).selectAll().execute();
   return rows.map(toDocumentType);
+}
+
+/** GET api/documenttypes as a tenant user: every document type as a choice of the profile forms. */
+export function listDocumentTypeChoices(db: Kysely<Database>): Promise<DocumentTypeChoice[]> {
+  return orderedDocumentTypes(db).select(['id', 'display_name as displayName']).execute();
 }

@@ -1,4 +1,5 @@
 import {
+  documentTypeChoiceListSchema,
   documentTypeCreateSchema,
   documentTypeIdParamsSchema,
   documentTypeImportSchema,
@@ -11,9 +12,9 @@ import {
 import type { ConsoleApp } from '../../http/console-app.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { FeatureDependencies } from '../index.ts';
-import { featureRoutes, REFERENCE_LIST_READERS } from '../routes.ts';
+import { featureRoutes } from '../routes.ts';
 import { registerCatalogueReads } from '../used-names.ts';
-import { listDocumentTypes } from './queries.ts';
+import { listDocumentTypeChoices, listDocumentTypes } from './queries.ts';
 import {
   createDocumentType,
   deleteDocumentType,
@@ -22,8 +23,8 @@ import {
 } from './writes.ts';
 
 /**
- * Document types (spec part 1, section 7): reads, create, update and import for staff, delete for
- * admins.
+ * Document types (spec part 1, section 7): reads, create, update and import for staff (tenant
+ * users get the list as the choices of their profile forms), delete for admins.
  */
 export function registerDocumentTypeRoutes(
   app: ConsoleApp,
@@ -38,11 +39,16 @@ export function registerDocumentTypeRoutes(
     variant: 'document-types',
     list: {
       api: documentTypesApi.list,
-      summary: 'List every document type, by sequence then ID',
+      summary:
+        'List every document type, by sequence then ID: the records to staff, the choices (id, displayName) to tenant users',
       response: documentTypeListSchema,
       read: listDocumentTypes,
-      // Tenant users too: the Document Type fields of their entities' profile forms choose from it.
-      allow: REFERENCE_LIST_READERS,
+      // The DocumentType fields of tenant users' entity profile forms choose from these.
+      choices: {
+        response: documentTypeChoiceListSchema,
+        variant: 'document-type-choices',
+        read: listDocumentTypeChoices,
+      },
     },
     usedTags: documentTypesApi.usedTags,
     usedApiServiceNames: documentTypesApi.usedApiServiceNames,

@@ -413,6 +413,33 @@ describe('rendering', () => {
     expect(preview.text).toContain('Hello Jane <b>Doe</b> & Co');
   });
 
+  it('keeps placeholders named like prototype members as plain sample data', async () => {
+    // The schema is a document the client wrote: its property names are data, not keys to refuse.
+    const jsonSchema = JSON.stringify({
+      type: 'object',
+      properties: {
+        // Computed: a literal `__proto__:` would set the literal's prototype instead.
+        ['__proto__']: { type: 'object', properties: { polluted: { type: 'string' } } },
+        constructor: { type: 'string' },
+        toString: { type: 'string' },
+      },
+    });
+    const response = await call('staff', 'POST', '/api/emailtemplates/preview', {
+      ...VERSION,
+      subject: 'For {{constructor}} and {{toString}}',
+      jsonSchema,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const preview = response.json() as { subject: string; sampleData: object };
+    expect(preview.subject).toBe('For Sample constructor and Sample toString');
+    expect(Object.keys(preview.sampleData).sort()).toEqual([
+      '__proto__',
+      'constructor',
+      'toString',
+    ]);
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
   it('refuses sample data that breaks the schema, naming jsonSchema', async () => {
     const schema = JSON.stringify({
       type: 'object',

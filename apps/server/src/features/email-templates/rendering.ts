@@ -224,13 +224,18 @@ export function sampleFromSchema(schema: unknown, name = 'value', depth = 0): un
   }
 }
 
+/**
+ * An object with a sample of every property. The names are the schema's, which a client wrote:
+ * a property named `__proto__` or `constructor` is plain data (an own key), never the prototype.
+ */
 function sampleObject(s: Record<string, unknown>, depth: number): Record<string, unknown> {
   const properties = (s.properties ?? {}) as Record<string, unknown>;
-  const sample: Record<string, unknown> = {};
-  for (const [key, property] of Object.entries(properties)) {
-    sample[key] = sampleFromSchema(property, key, depth + 1);
-  }
-  return sample;
+  return Object.fromEntries(
+    Object.entries(properties).map(([key, property]) => [
+      key,
+      sampleFromSchema(property, key, depth + 1),
+    ]),
+  );
 }
 
 function sampleString(s: Record<string, unknown>, name: string): string {

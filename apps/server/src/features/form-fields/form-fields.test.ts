@@ -362,6 +362,13 @@ describe('POST /svc/formauthoring/fields', () => {
       "a'); drop table form_fields; --",
       STORAGE_NAME_MESSAGES.invalidCharacters,
     ],
+    ...['__proto__', ' constructor ', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'].map(
+      (name): [string, string, string] => [
+        `a name JavaScript objects reserve (${name.trim()})`,
+        name,
+        `Storage name must not be ${name.trim()}: JavaScript objects reserve that name.`,
+      ],
+    ),
   ])('refuses a storage name %s with the spec message', async (_case, name, message) => {
     const response = await create('staff', { ...COMPANY_NAME, name });
     expectFieldError(response, 'name', message);
@@ -540,6 +547,33 @@ describe('POST /svc/formauthoring/fields', () => {
       "The reference for 'onfido' must not be empty",
     ],
     [
+      'a service name JavaScript objects reserve (once trimmed)',
+      { ...COMPANY_NAME, apiReferences: { ' constructor ': 'x' } },
+      'apiReferences. constructor ',
+      'A service name must not be constructor: JavaScript objects reserve that name',
+    ],
+    [
+      'an alias JavaScript objects reserve',
+      { ...COMPANY_NAME, aliasFor: '__proto__' },
+      'aliasFor',
+      'Storage name must not be __proto__: JavaScript objects reserve that name.',
+    ],
+    [
+      'a required field JavaScript objects reserve',
+      { ...COMPANY_NAME, requireFields: ['toString'] },
+      'requireFields.0',
+      'Storage name must not be toString: JavaScript objects reserve that name.',
+    ],
+    [
+      'a requirement on a field JavaScript objects reserve',
+      {
+        ...COMPANY_NAME,
+        conditionalRequirements: [{ fieldName: 'constructor', triggerValues: ['x'] }],
+      },
+      'conditionalRequirements.0.fieldName',
+      'Storage name must not be constructor: JavaScript objects reserve that name.',
+    ],
+    [
       "a requirement mixing '!' and plain values",
       {
         ...COMPANY_NAME,
@@ -707,12 +741,15 @@ describe('PUT /svc/formauthoring/fields/{id}', () => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('lets staff mend an invalid storage name', async () => {
-    const id = await insertField('Company Name 2');
-    const response = await update('staff', id, { ...COMPANY_NAME, name: 'CompanyName2' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().name).toBe('CompanyName2');
-  });
+  it.each(['Company Name 2', 'constructor'])(
+    'lets staff mend an invalid storage name (%s)',
+    async (name) => {
+      const id = await insertField(name);
+      const response = await update('staff', id, { ...COMPANY_NAME, name: 'CompanyName2' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().name).toBe('CompanyName2');
+    },
+  );
 
   it('answers 409 when another field has the new name in any letter case', async () => {
     await newField(LEGAL_FORM);

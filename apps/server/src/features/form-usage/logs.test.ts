@@ -62,6 +62,14 @@ describe('the log of form submissions', () => {
           { 'DataObject.LegalName': SECRET },
           Buffer.from(SECRET),
         );
+        return suite.call('staff', 'POST', '/svc/formusage/submit', payload, headers);
+      },
+      // Refused after its parts were read: the tenant profile is staff's.
+      () => {
+        const { payload, headers } = profile(
+          { 'DataObject.LegalName': SECRET },
+          Buffer.from(SECRET),
+        );
         return suite.call('tenant', 'POST', '/svc/formusage/submit', payload, headers);
       },
       () => {
@@ -81,7 +89,7 @@ describe('the log of form submissions', () => {
     ];
     const statuses = [];
     for (const call of calls) statuses.push((await call()).statusCode);
-    expect(statuses).toEqual([200, 400, 400, 200, 400, 413]);
+    expect(statuses).toEqual([200, 400, 400, 200, 403, 400, 413]);
     expect(lines.length).toBeGreaterThan(0);
     const log = lines.join('\n');
     expect(log).toContain('starting multipart parsing');

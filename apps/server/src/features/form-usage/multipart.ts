@@ -4,6 +4,8 @@ import {
   PROFILE_FILES_MAX_COUNT,
   PROFILE_FORM_DATA_MAX_BYTES,
   PROFILE_SUBMIT_PARTS,
+  PROTOTYPE_KEYS,
+  reservedInputNameMessage,
   unstorableTextMessage,
 } from '@console/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -77,7 +79,8 @@ function checkPartName(name: string): void {
 
 /** Reads every part of the request (a multipart request: the caller checked). */
 export async function readProfileParts(request: FastifyRequest): Promise<ProfileParts> {
-  const text: Record<string, string> = {};
+  // Keyed by part names, which the client chooses: no prototype for one to reach.
+  const text = Object.create(null) as Record<string, string>;
   const files: UploadedFile[] = [];
   try {
     for await (const part of request.parts()) {
@@ -129,6 +132,8 @@ async function readFile(
   if (field === null) {
     throw problem(400, part, `File part ${part} must be named DataObject.<storage name>.`);
   }
+  const reserved = reservedInputNameMessage(part);
+  if (reserved) throw problem(400, part, reserved);
   let content: Buffer;
   try {
     content = await read();
@@ -175,7 +180,12 @@ function multipartProblem(error: unknown): HttpError {
     case 'FST_PARTS_LIMIT':
       return problem(413, 'body', 'The submission has too many parts.');
     case 'FST_PROTO_VIOLATION':
-      return problem(400, 'body', 'A part name must not be a property of Object.prototype.');
+      // @fastify/multipart refuses the name of a member of Object.prototype, without saying which.
+      return problem(
+        400,
+        'body',
+        `A part name must not be a name JavaScript objects reserve (${PROTOTYPE_KEYS.join(', ')}).`,
+      );
     case 'FST_INVALID_JSON_FIELD_ERROR':
       return problem(400, 'body', 'A part sent as application/json is not valid JSON.');
     default:

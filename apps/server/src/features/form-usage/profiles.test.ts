@@ -75,6 +75,18 @@ beforeEach(async () => {
       displayName: 'Register extract',
       uiGroup: 'Risk',
     },
+    {
+      name: 'EntityRating',
+      displayName: 'Entity rating',
+      editPermissions: ['staff'],
+      uiGroup: 'Review',
+    },
+    {
+      name: 'ReviewNotes',
+      displayName: 'Review notes',
+      viewPermissions: ['staff'],
+      uiGroup: 'Review',
+    },
   ]);
   await insertForm(db(), 'EditEntityProfile', entityFields);
   const entityOf = async (tenantId: number) =>
@@ -142,13 +154,26 @@ describe('GET /svc/formusage/{fieldgroup}/fieldgroup', () => {
     expect(names).toEqual(['Domicile', 'LegalName', 'SegmentOther', 'Segment', 'TradingName']);
   });
 
-  it("answers a group of a profile form to its tenant's user, without the fields it may not see", async () => {
-    const response = await group('acme', 'Internal', '?form=EditTenantProfile');
+  it('answers a group of the entity profile form to a tenant user, without the fields it may not see', async () => {
+    const response = await group('acme', 'Review', '?form=EditEntityProfile');
     expect(response.statusCode).toBe(200);
     const { root } = parseHtml(response.body);
-    expect(withAttr(root, 'data-field', 'StaffNotes')).toEqual([]);
-    const rating = withAttr(root, 'name', 'DataObject.InternalRating')[0]!;
+    expect(withAttr(root, 'data-field', 'ReviewNotes')).toEqual([]);
+    const rating = withAttr(root, 'name', 'DataObject.EntityRating')[0]!;
     expect(hasAttr(rating, 'disabled')).toBe(true);
+  });
+
+  it("refuses every group of the tenant profile form to both tenant users (403), their own tenant's form too", async () => {
+    for (const caller of ['acme', 'globex'] as const) {
+      for (const name of ['Company', 'Documents', 'Internal', 'Nowhere']) {
+        for (const query of ['?form=EditTenantProfile', '?form=edittenantprofile', '']) {
+          const response = await group(caller, name, query);
+          expect(response.statusCode, `${caller} ${name}${query}`).toBe(403);
+          expect(response.body, `${caller} ${name}${query}`).not.toContain('LegalName');
+        }
+      }
+    }
+    expect((await group('staff', 'Company', '?form=EditTenantProfile')).statusCode).toBe(200);
   });
 
   it('renders every control disabled with hasEditPermission=false, the summary on request', async () => {
@@ -164,11 +189,13 @@ describe('GET /svc/formusage/{fieldgroup}/fieldgroup', () => {
     expect(withAttr(root, 'class', 'df-validation-summary')).toHaveLength(1);
   });
 
-  it('refuses a tenant user without a profile form (403), and staff may pass any form', async () => {
-    expect((await group('acme', 'Company')).statusCode).toBe(403);
+  it('refuses a tenant user without the entity profile form (403), and staff may pass any form', async () => {
+    expect((await group('acme', 'Risk')).statusCode).toBe(403);
     await insertForm(db(), 'OtherForm', []);
-    expect((await group('acme', 'Company', '?form=OtherForm')).statusCode).toBe(403);
+    expect((await group('acme', 'Risk', '?form=OtherForm')).statusCode).toBe(403);
     expect((await group('globex', 'Risk', '?form=editentityprofile')).statusCode).toBe(200);
+    // The entity form has no group of the tenant form's only: nothing of the tenant form shows.
+    expect((await group('acme', 'Company', '?form=EditEntityProfile')).statusCode).toBe(404);
     expect((await group('staff', 'Company', '?form=OtherForm')).statusCode).toBe(404);
   });
 
@@ -216,22 +243,43 @@ describe('GET /svc/formusage/tenant/{id} and entity/{id}', () => {
     });
   });
 
-  it("shows a tenant user only the values of the form's fields it may view", async () => {
-    const response = await get('acme', `/svc/formusage/tenant/${portal.acmeId}`);
+  it("shows a tenant user only the values of its entity's form's fields it may view", async () => {
+    await db()
+      .updateTable('entities')
+      .set({ profile: JSON.stringify({ EntityRisk: 'No', ReviewNotes: 'watch', Legacy: 'old' }) })
+      .where('party_entity_id', '=', acmeEntity)
+      .execute();
+    const response = await get('acme', `/svc/formusage/entity/${acmeEntity}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json().metadata).toEqual({ LegalName: 'Acme Corp' });
+    expect(response.json().metadata).toEqual({ EntityRisk: 'No' });
+    const staff = await get('staff', `/svc/formusage/entity/${acmeEntity}`);
+    expect(staff.json().metadata).toEqual({
+      EntityRisk: 'No',
+      ReviewNotes: 'watch',
+      Legacy: 'old',
+    });
   });
 
-  it("answers 404 to a tenant user for another tenant's profile or entity, as for none", async () => {
-    const other = await get('acme', `/svc/formusage/tenant/${portal.globexId}`);
-    expect(other.statusCode).toBe(404);
-    expect((await get('acme', '/svc/formusage/tenant/999999')).statusCode).toBe(404);
+  it("refuses the tenant profile to both tenant users (403), their own tenant's too, whatever the id", async () => {
+    for (const caller of ['acme', 'globex'] as const) {
+      for (const id of [portal.acmeId, portal.globexId, 999_999]) {
+        const response = await get(caller, `/svc/formusage/tenant/${id}`);
+        expect(response.statusCode, `${caller} ${id}`).toBe(403);
+        expect(response.json(), `${caller} ${id}`).toEqual({
+          message: 'The tenant profile is for staff only.',
+        });
+      }
+    }
+  });
+
+  it("answers 404 to a tenant user for another tenant's entity, as for none", async () => {
     const otherEntity = await get('acme', `/svc/formusage/entity/${globexEntity}`);
     expect(otherEntity.statusCode).toBe(404);
     expect(otherEntity.json()).toEqual({ message: `Entity ${globexEntity} not found.` });
+    expect((await get('acme', '/svc/formusage/entity/nobody')).statusCode).toBe(404);
   });
 
-  it("answers an entity's profile to staff and to its tenant's user", async () => {
+  it("answers an entity's profile to staff and to its tenant's user, each its groups", async () => {
     for (const caller of ['staff', 'admin', 'acme'] as const) {
       const response = await get(caller, `/svc/formusage/entity/${acmeEntity}`);
       expect(response.statusCode, caller).toBe(200);
@@ -241,7 +289,7 @@ describe('GET /svc/formusage/tenant/{id} and entity/{id}', () => {
         partyEntityId: acmeEntity,
         formName: 'EditEntityProfile',
         formExists: true,
-        groups: ['Risk'],
+        groups: ['Risk', 'Review'],
         metadata: {},
       });
     }
@@ -333,27 +381,50 @@ describe('POST /svc/formusage/submit', () => {
     });
   });
 
-  it('stores a field named like a property of every object (constructor) as any other', async () => {
+  it('refuses a field name JavaScript objects reserve, in FormData or as a file part, naming it', async () => {
+    // A field older than the storage-name rule, inserted as it was: it cannot be saved to.
     const [id] = await insertFields(db(), [{ name: 'constructor', displayName: 'Constructor' }]);
     await db().deleteFrom('forms').where('name', '=', 'EditEntityProfile').execute();
     await insertForm(db(), 'EditEntityProfile', [id!]);
-    const response = await send('staff', entity(acmeEntity), { constructor: ' built ' });
-    expect(response.json()).toEqual({
-      message: PROFILE_SAVED_MESSAGE,
-      submittedData: { constructor: 'built' },
-    });
-    const emptied = await send('staff', entity(acmeEntity), {});
-    expect(emptied.statusCode).toBe(200);
-    const row = await db()
-      .selectFrom('entities')
-      .select('profile')
-      .where('party_entity_id', '=', acmeEntity)
-      .executeTakeFirstOrThrow();
-    expect(row.profile).toEqual({});
+    const before = await snapshotDatabase(db());
+    for (const caller of ['staff', 'acme'] as const) {
+      for (const key of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'prototype']) {
+        const input = `DataObject.${key}`;
+        const message = `The field name of ${input} must not be ${key}: JavaScript objects reserve that name`;
+        const asValue = await send(caller, entity(acmeEntity), { [key]: 'built' });
+        expect(asValue.statusCode, `${caller} ${input}`).toBe(400);
+        expect(asValue.json(), `${caller} ${input}`).toEqual({
+          message,
+          errors: [{ path: `FormData.${input}`, message }],
+        });
+        const asFile = await send(caller, entity(acmeEntity), {}, [
+          { name: input, fileName: 'f.txt', content: 'f' },
+        ]);
+        expect(asFile.statusCode, `${caller} ${input} file`).toBe(400);
+        expect(asFile.json(), `${caller} ${input} file`).toEqual({
+          message,
+          errors: [{ path: input, message }],
+        });
+      }
+    }
+    expect(await snapshotDatabase(db())).toEqual(before);
   });
 
-  it("lets a tenant user save its own tenant's and entities' profiles", async () => {
-    expect((await send('acme', tenant(portal.acmeId), valid)).statusCode).toBe(200);
+  it('answers a file for a field whose label every object has (constructor) by its label', async () => {
+    const [id] = await insertFields(db(), [{ name: 'Builder', displayName: 'constructor' }]);
+    await db().deleteFrom('forms').where('name', '=', 'EditEntityProfile').execute();
+    await insertForm(db(), 'EditEntityProfile', [id!]);
+    const response = await send('acme', entity(acmeEntity), { Builder: 'x' }, [
+      { name: 'DataObject.Builder', fileName: 'f.txt', content: 'f' },
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      title: VALIDATION_PROBLEM_TITLE,
+      errors: { constructor: ['constructor does not take a file.'] },
+    });
+  });
+
+  it("lets a tenant user save its own tenant's entities' profiles", async () => {
     const mark = await lastEventId(db());
     const response = await send('acme', entity(acmeEntity), { EntityRisk: 'Yes' });
     expect(response.statusCode).toBe(200);
@@ -376,10 +447,23 @@ describe('POST /svc/formusage/submit', () => {
     ]);
   });
 
-  it("answers 404 to a tenant user for another tenant's profile or entity and changes nothing", async () => {
+  it("refuses both tenant users a tenant profile save (403), their own tenant's too, and changes nothing", async () => {
     const before = await snapshotDatabase(db());
-    for (const target of [tenant(portal.globexId), entity(globexEntity), tenant(999_999)]) {
-      const response = await send('acme', target, { EntityRisk: 'Yes', ...valid });
+    const certificate: Part = { name: 'DataObject.Certificate', fileName: 'c.pdf', content: 'c' };
+    for (const caller of ['acme', 'globex'] as const) {
+      for (const id of [portal.acmeId, portal.globexId, 999_999]) {
+        const response = await send(caller, tenant(id), valid, [certificate]);
+        expect(response.statusCode, `${caller} ${id}`).toBe(403);
+        expect(response.json().message).toBe('The tenant profile is for staff only.');
+      }
+    }
+    expect(await snapshotDatabase(db())).toEqual(before);
+  });
+
+  it("answers 404 to a tenant user for another tenant's entity and changes nothing", async () => {
+    const before = await snapshotDatabase(db());
+    for (const target of [entity(globexEntity), entity('nobody')]) {
+      const response = await send('acme', target, { EntityRisk: 'Yes' });
       expect(response.statusCode, JSON.stringify(target)).toBe(404);
     }
     expect(await snapshotDatabase(db())).toEqual(before);
@@ -407,24 +491,26 @@ describe('POST /svc/formusage/submit', () => {
 
   it('keeps a value the caller may not change, and refuses a different one', async () => {
     await db()
-      .updateTable('tenants')
-      .set({ profile: JSON.stringify({ InternalRating: 'A', StaffNotes: 'watch' }) })
-      .where('id', '=', portal.acmeId)
+      .updateTable('entities')
+      .set({ profile: JSON.stringify({ EntityRating: 'A', ReviewNotes: 'watch' }) })
+      .where('party_entity_id', '=', acmeEntity)
       .execute();
-    const refused = await send('acme', tenant(portal.acmeId), { ...valid, InternalRating: 'C' });
+    const refused = await send('acme', entity(acmeEntity), { EntityRating: 'C' });
     expect(refused.json().errors).toEqual({
-      'Internal rating': ['Internal rating cannot be changed by your account.'],
+      'Entity rating': ['Entity rating cannot be changed by your account.'],
     });
-    const hidden = await send('acme', tenant(portal.acmeId), { ...valid, StaffNotes: '' });
+    const hidden = await send('acme', entity(acmeEntity), { ReviewNotes: '' });
     expect(hidden.json().errors).toEqual({
-      'Staff notes': ['Staff notes cannot be changed by your account.'],
+      'Review notes': ['Review notes cannot be changed by your account.'],
     });
-    const saved = await send('acme', tenant(portal.acmeId), { ...valid, InternalRating: 'A' });
+    const saved = await send('acme', entity(acmeEntity), { EntityRisk: 'No', EntityRating: 'A' });
     expect(saved.statusCode).toBe(200);
-    expect((await storedProfile(portal.acmeId)).profile).toMatchObject({
-      InternalRating: 'A',
-      StaffNotes: 'watch',
-    });
+    const row = await db()
+      .selectFrom('entities')
+      .select('profile')
+      .where('party_entity_id', '=', acmeEntity)
+      .executeTakeFirstOrThrow();
+    expect(row.profile).toEqual({ EntityRisk: 'No', EntityRating: 'A', ReviewNotes: 'watch' });
   });
 
   describe('files', () => {
@@ -438,7 +524,7 @@ describe('POST /svc/formusage/submit', () => {
 
     it('stores a file per field, replaces it on the next save, and serves it as an attachment', async () => {
       const mark = await lastEventId(db());
-      const response = await send('acme', tenant(portal.acmeId), valid, [certificate()]);
+      const response = await send('staff', tenant(portal.acmeId), valid, [certificate()]);
       expect(response.statusCode).toBe(200);
       expect(response.json().submittedData.Certificate).toBe('certificate.pdf');
       expect((await storedProfile(portal.acmeId)).profile).toMatchObject({
@@ -450,7 +536,7 @@ describe('POST /svc/formusage/submit', () => {
       });
 
       const download = await get(
-        'acme',
+        'admin',
         `/svc/formusage/tenant/${portal.acmeId}/files/Certificate`,
       );
       expect(download.statusCode).toBe(200);
@@ -463,7 +549,7 @@ describe('POST /svc/formusage/submit', () => {
       expect(download.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
 
       // A save without a file keeps it; a new file replaces it.
-      expect((await send('acme', tenant(portal.acmeId), valid)).statusCode).toBe(200);
+      expect((await send('admin', tenant(portal.acmeId), valid)).statusCode).toBe(200);
       expect((await storedProfile(portal.acmeId)).profile).toMatchObject({
         Certificate: 'certificate.pdf',
       });
@@ -500,10 +586,20 @@ describe('POST /svc/formusage/submit', () => {
       const url = `/svc/formusage/entity/${acmeEntity}/files/EntityDocument`;
       expect((await get('acme', url)).body).toBe('register extract');
       expect((await get('globex', url)).statusCode).toBe(404);
-      expect(
-        (await get('globex', `/svc/formusage/tenant/${portal.acmeId}/files/Certificate`))
-          .statusCode,
-      ).toBe(404);
+    });
+
+    it("refuses a tenant profile's files to both tenant users (403), their own tenant's too", async () => {
+      expect((await send('staff', tenant(portal.acmeId), valid, [certificate()])).statusCode).toBe(
+        200,
+      );
+      for (const caller of ['acme', 'globex'] as const) {
+        for (const field of ['Certificate', 'Nothing']) {
+          const url = `/svc/formusage/tenant/${portal.acmeId}/files/${field}`;
+          const response = await get(caller, url);
+          expect(response.statusCode, `${caller} ${field}`).toBe(403);
+          expect(response.rawPayload).not.toEqual(pdf);
+        }
+      }
     });
 
     it('answers 404 when no file is stored, or for a field the caller may not see', async () => {
@@ -512,8 +608,8 @@ describe('POST /svc/formusage/submit', () => {
       await db()
         .insertInto('profile_files')
         .values({
-          tenant_id: portal.acmeId,
-          field_name: 'StaffNotes',
+          party_entity_id: acmeEntity,
+          field_name: 'ReviewNotes',
           file_name: 'n.txt',
           content_type: 'text/plain',
           size: 1,
@@ -521,12 +617,9 @@ describe('POST /svc/formusage/submit', () => {
           uploaded_by: 'test',
         })
         .execute();
-      expect(
-        (await get('staff', `/svc/formusage/tenant/${portal.acmeId}/files/StaffNotes`)).statusCode,
-      ).toBe(200);
-      expect(
-        (await get('acme', `/svc/formusage/tenant/${portal.acmeId}/files/StaffNotes`)).statusCode,
-      ).toBe(404);
+      const hidden = `/svc/formusage/entity/${acmeEntity}/files/ReviewNotes`;
+      expect((await get('staff', hidden)).statusCode).toBe(200);
+      expect((await get('acme', hidden)).statusCode).toBe(404);
       expect(
         (await get('staff', `/svc/formusage/tenant/${portal.acmeId}/files/bad-name`)).statusCode,
       ).toBe(400);
@@ -754,54 +847,77 @@ describe('who may call what', () => {
     noRole: 403,
   };
   const ANY_TENANT_USER = { ...OWN_TENANT, globex: 200 };
+  /** The tenant profile is staff's: both tenant users are refused, whose ever it is. */
+  const STAFF_ONLY = { ...OWN_TENANT, acme: 403, globex: 403 };
 
   it('answers every form usage call to every kind of caller as it should', async () => {
     const file = (name: string): Part => ({ name, fileName: 'f.txt', content: 'f' });
-    expect(
-      (
-        await send('staff', tenant(portal.acmeId), { LegalName: 'Acme' }, [
-          file('DataObject.Certificate'),
-        ])
-      ).statusCode,
-    ).toBe(200);
-    expect(
-      (await send('staff', entity(acmeEntity), {}, [file('DataObject.EntityDocument')])).statusCode,
-    ).toBe(200);
+    const entities = { acme: acmeEntity, globex: globexEntity };
+    for (const [tenantId, entityId] of [
+      [portal.acmeId, acmeEntity],
+      [portal.globexId, globexEntity],
+    ] as const) {
+      const profile = await send('staff', tenant(tenantId), { LegalName: 'Acme' }, [
+        file('DataObject.Certificate'),
+      ]);
+      expect(profile.statusCode).toBe(200);
+      const entityProfile = await send('staff', entity(entityId), {}, [
+        file('DataObject.EntityDocument'),
+      ]);
+      expect(entityProfile.statusCode).toBe(200);
+    }
     const calls: [string, (caller: Caller) => ReturnType<typeof get>, Record<Caller, number>][] = [
       [
-        'group HTML of a profile form',
-        (caller) => get(caller, '/svc/formusage/Company/fieldgroup?form=EditTenantProfile'),
+        'group HTML of the entity profile form',
+        (caller) => get(caller, '/svc/formusage/Risk/fieldgroup?form=EditEntityProfile'),
         ANY_TENANT_USER,
       ],
       [
-        'tenant profile',
-        (caller) => get(caller, `/svc/formusage/tenant/${portal.acmeId}`),
-        OWN_TENANT,
+        'group HTML of the tenant profile form',
+        (caller) => get(caller, '/svc/formusage/Company/fieldgroup?form=EditTenantProfile'),
+        STAFF_ONLY,
       ],
+      // Each tenant's profile: one tenant user's own, the other's someone else's.
+      ...(['acme', 'globex'] as const).flatMap((owner) => {
+        const id = owner === 'acme' ? portal.acmeId : portal.globexId;
+        const rows: typeof calls = [
+          [
+            `tenant profile of ${owner}`,
+            (caller) => get(caller, `/svc/formusage/tenant/${id}`),
+            STAFF_ONLY,
+          ],
+          [
+            `tenant file of ${owner}`,
+            (caller) => get(caller, `/svc/formusage/tenant/${id}/files/Certificate`),
+            STAFF_ONLY,
+          ],
+          [
+            `tenant profile save of ${owner}`,
+            (caller) => send(caller, tenant(id), { LegalName: 'Acme' }),
+            STAFF_ONLY,
+          ],
+        ];
+        return rows;
+      }),
       [
         'entity profile',
-        (caller) => get(caller, `/svc/formusage/entity/${acmeEntity}`),
-        OWN_TENANT,
-      ],
-      [
-        'tenant file',
-        (caller) => get(caller, `/svc/formusage/tenant/${portal.acmeId}/files/Certificate`),
+        (caller) => get(caller, `/svc/formusage/entity/${entities.acme}`),
         OWN_TENANT,
       ],
       [
         'entity file',
-        (caller) => get(caller, `/svc/formusage/entity/${acmeEntity}/files/EntityDocument`),
-        OWN_TENANT,
-      ],
-      [
-        'tenant profile save',
-        (caller) => send(caller, tenant(portal.acmeId), { LegalName: 'Acme' }),
+        (caller) => get(caller, `/svc/formusage/entity/${entities.acme}/files/EntityDocument`),
         OWN_TENANT,
       ],
       [
         'entity profile save',
-        (caller) => send(caller, entity(acmeEntity), { EntityRisk: 'No' }),
+        (caller) => send(caller, entity(entities.acme), { EntityRisk: 'No' }),
         OWN_TENANT,
+      ],
+      [
+        "globex's entity profile",
+        (caller) => get(caller, `/svc/formusage/entity/${entities.globex}`),
+        { ...OWN_TENANT, acme: 404, globex: 200 },
       ],
     ];
     for (const [what, call, statuses] of calls) {

@@ -1,6 +1,7 @@
 import {
   canViewField,
   PROFILE_FORM_NAMES,
+  PROFILE_TARGETS,
   profileKeyOf,
   referencedIds,
   type FormDefinition,
@@ -11,8 +12,7 @@ import {
 import { sql, type Kysely } from 'kysely';
 import { holdsRole, type AuthenticatedUser } from '../../auth/index.ts';
 import type { Database } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
-import { readableTenant } from '../../http/tenant-scope.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import { toFormField } from '../form-fields/queries.ts';
 import { findFormDefinition } from '../forms/queries.ts';
 import { formGroups } from './rendering.ts';
@@ -87,9 +87,18 @@ export interface ProfileOwner {
 }
 
 /**
+ * The profiles a caller may reach (docs/security.md): staff every tenant's and entity's; a tenant
+ * user its own tenant's entities' only. The tenant profile is staff's (it is edited on the staff
+ * Tenants screen), the user's own tenant's included.
+ */
+export const reachableProfileTargets = (user: AuthenticatedUser): readonly ProfileTarget[] =>
+  holdsRole(user.roles, 'staff') ? PROFILE_TARGETS : ['Entity'];
+
+/**
  * The profile's owner, when the caller may read it: staff any tenant or entity, a tenant user only
- * its own tenant and that tenant's entities. Another tenant's is a 404, like one that does not
- * exist (http/tenant-scope.ts). `forUpdate` locks the row until the transaction ends.
+ * its own tenant's entities (a tenant profile is a 403, whose ever it is). Another tenant's entity
+ * is a 404, like one that does not exist (http/tenant-scope.ts). `forUpdate` locks the row until
+ * the transaction ends.
  */
 export async function findProfileOwner(
   db: Kysely<Database>,
@@ -97,8 +106,11 @@ export async function findProfileOwner(
   key: ProfileKey,
   forUpdate = false,
 ): Promise<ProfileOwner> {
+  if (!reachableProfileTargets(user).includes(key.target)) {
+    throw forbidden('The tenant profile is for staff only.');
+  }
   if (key.target === 'Tenant') {
-    const tenantId = readableTenant(user, key.tenantId) ?? key.tenantId;
+    const { tenantId } = key;
     const row = await db
       .selectFrom('tenants')
       .select(['id', 'profile', 'profile_updated_at', 'profile_updated_by'])

@@ -32,7 +32,13 @@ import { findFormDefinition } from '../forms/queries.ts';
 import type { FeatureDependencies } from '../index.ts';
 import { featureRoutes } from '../routes.ts';
 import { PROFILE_MULTIPART_LIMITS, readProfileParts, type UploadedFile } from './multipart.ts';
-import { catalogueGroupFields, readProfile, readProfileFile, type ProfileKey } from './queries.ts';
+import {
+  catalogueGroupFields,
+  reachableProfileTargets,
+  readProfile,
+  readProfileFile,
+  type ProfileKey,
+} from './queries.ts';
 import { renderCatalogueGroup, renderForm, renderFormGroup } from './rendering.ts';
 import { submitProfile, testSubmission, type SubmissionOutcome } from './writes.ts';
 
@@ -170,7 +176,7 @@ export function registerFormUsageRoutes(app: ConsoleApp, { database }: FeatureDe
     },
   });
 
-  // --- Form usage: the profile dialogs (staff; tenant users for their own tenant only).
+  // --- Form usage: the profile dialogs (staff; tenant users for their own tenant's entities only).
 
   app.route({
     method: formUsageApi.fieldGroup.method,
@@ -179,7 +185,7 @@ export function registerFormUsageRoutes(app: ConsoleApp, { database }: FeatureDe
     schema: {
       tags: ['form usage'],
       summary:
-        "One group's HTML: of the form `form` (a tenant user must name a profile form), else of the whole field catalogue; 404 unknown form or group",
+        "One group's HTML: of the form `form` (a tenant user must name EditEntityProfile), else of the whole field catalogue; 404 unknown form or group",
       params: fieldGroupParamsSchema,
       querystring: fieldGroupQuerySchema,
       response: { 200: htmlResponse, ...errorResponses(400, 401, 403, 404) },
@@ -188,14 +194,13 @@ export function registerFormUsageRoutes(app: ConsoleApp, { database }: FeatureDe
       const user = currentUser(request);
       const { group } = request.params;
       const { form, hasEditPermission, showValidationSummary } = request.query;
-      const profileForms = Object.values(PROFILE_FORM_NAMES).map((name) => name.toLowerCase());
-      if (
-        !holdsRole(user.roles, 'staff') &&
-        (form === undefined || !profileForms.includes(form.toLowerCase()))
-      ) {
-        throw forbidden(
-          `A tenant user reads the groups of the profile forms only: pass form=${Object.values(PROFILE_FORM_NAMES).join(' or form=')}.`,
-        );
+      if (!holdsRole(user.roles, 'staff')) {
+        const forms = reachableProfileTargets(user).map((target) => PROFILE_FORM_NAMES[target]);
+        if (!forms.some((name) => name.toLowerCase() === form?.toLowerCase())) {
+          throw forbidden(
+            `A tenant user reads the groups of its entities' profile form only: pass form=${forms.join(' or form=')}.`,
+          );
+        }
       }
       const options = { roles: user.roles, hasEditPermission, showValidationSummary };
       let html: string | undefined;
@@ -215,7 +220,7 @@ export function registerFormUsageRoutes(app: ConsoleApp, { database }: FeatureDe
   const routes = featureRoutes(app, { tags: ['form usage'], allow: STAFF_AND_TENANTS });
   routes.answer(formUsageApi.tenantProfile, {
     summary:
-      "A tenant's profile: its stored values (metadata), the profile form EditTenantProfile and its groups; 404 unknown or another tenant's",
+      "A tenant's profile (staff only): its stored values (metadata), the profile form EditTenantProfile and its groups; 404 unknown",
     params: tenantProfileParamsSchema,
     response: profileSchema,
     errors: [404],

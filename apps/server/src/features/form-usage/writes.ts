@@ -66,43 +66,43 @@ export async function testSubmission(
   return { ok: true, submittedData: trimValues(values) };
 }
 
-/** Adds `message` under `label` (once). */
-function addError(errors: SubmissionErrors, label: string, message: string): void {
-  const list = (errors[label] ??= []);
-  if (!list.includes(message)) list.push(message);
-}
+/** A problem of a submission: its label (a display name, or a key) and its message. */
+type Problem = [label: string, message: string];
 
 /**
  * The problems of the files of a submission: a file for a name the form does not have, for a
  * field that takes no file, or for one the caller may not change.
  */
-function fileErrors(
+function fileProblems(
   fields: readonly FormField[],
   files: readonly UploadedFile[],
   roles: readonly string[],
-): SubmissionErrors {
-  const errors: SubmissionErrors = {};
-  for (const file of files) {
+): Problem[] {
+  return files.flatMap((file): Problem[] => {
     const field = fields.find((candidate) => candidate.name === file.field);
-    if (!field) addError(errors, file.field, SUBMISSION_MESSAGES.unknownField);
-    else if (field.type !== 'FileUpload') {
-      addError(errors, field.displayName, SUBMISSION_MESSAGES.notAFile(field.displayName));
-    } else if (!canEditField(field, roles)) {
-      addError(errors, field.displayName, SUBMISSION_MESSAGES.notEditable(field.displayName));
+    if (!field) return [[file.field, SUBMISSION_MESSAGES.unknownField]];
+    if (field.type !== 'FileUpload') {
+      return [[field.displayName, SUBMISSION_MESSAGES.notAFile(field.displayName)]];
     }
-  }
-  return errors;
+    if (!canEditField(field, roles)) {
+      return [[field.displayName, SUBMISSION_MESSAGES.notEditable(field.displayName)]];
+    }
+    return [];
+  });
 }
 
-/** Merges `more` into `errors` (the messages of one label together). */
-function mergeErrors(errors: SubmissionErrors, more: SubmissionErrors): SubmissionErrors {
-  const merged: SubmissionErrors = Object.fromEntries(
-    Object.entries(errors).map(([label, messages]) => [label, [...messages]]),
-  );
-  for (const [label, messages] of Object.entries(more)) {
-    for (const message of messages) addError(merged, label, message);
+/**
+ * `errors` with each of `more` added under its label, once. Gathered in a Map: a label is a
+ * display name, any text (`constructor` too), never looked up on an object.
+ */
+function withProblems(errors: SubmissionErrors, more: readonly Problem[]): SubmissionErrors {
+  const merged = new Map(Object.entries(errors).map(([label, messages]) => [label, [...messages]]));
+  for (const [label, message] of more) {
+    const messages = merged.get(label);
+    if (!messages) merged.set(label, [message]);
+    else if (!messages.includes(message)) messages.push(message);
   }
-  return merged;
+  return Object.fromEntries(merged);
 }
 
 export interface ProfileSubmission {
@@ -150,9 +150,9 @@ export async function submitProfile(
     }
 
     const known = await knownReferenceIds(trx, fields, values);
-    const errors = mergeErrors(
+    const errors = withProblems(
       validateSubmission(fields, values, { roles: actor.roles, ...known, stored }),
-      fileErrors(fields, submission.files, actor.roles),
+      fileProblems(fields, submission.files, actor.roles),
     );
     if (Object.keys(errors).length > 0) return { ok: false, errors };
 

@@ -257,6 +257,25 @@ describe('dynamic form: values', () => {
     expect(collected.files).toEqual({ 'DataObject.Proof': file });
   });
 
+  it('gathers inputs named like prototype members as plain values, of their own', () => {
+    // A row older than the storage-name rule (keys.ts) may still render such names.
+    const { ref } = renderForm({
+      groups: [
+        group('Odd', [
+          { name: '__proto__', label: 'Proto' },
+          { name: 'constructor', label: 'Constructor' },
+        ]),
+      ],
+      values: { 'DataObject.__proto__': 'p', 'DataObject.constructor': 'c' },
+    });
+    const { DataObject } = ref.current!.collect();
+    expect(Object.entries(DataObject)).toEqual([
+      ['__proto__', 'p'],
+      ['constructor', 'c'],
+    ]);
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
   it('renders what the caller shows for a FileUpload field under its input', () => {
     renderForm({
       groups: [
@@ -309,6 +328,21 @@ describe('dynamic form: server errors', () => {
     expect(name.closest('[data-field]')).not.toHaveClass('df-invalid');
     expect(container().querySelector('#df-CompanyName-error')).toHaveAttribute('hidden');
     expect(summary).toHaveAttribute('hidden');
+  });
+
+  it('finds no message for a field whose label every object has (constructor), unless named', () => {
+    const fields: TestField[] = [
+      { name: 'Builder', label: 'constructor' },
+      { name: 'Printer', label: 'toString' },
+    ];
+    const { rerenderWith } = renderForm({ groups: [group('Odd', fields, true)] });
+    rerenderWith({ groups: [group('Odd', fields, true)], errors: { toString: ['Too short.'] } });
+    expect(screen.getByRole('textbox', { name: 'constructor' })).not.toHaveAttribute(
+      'aria-invalid',
+    );
+    expect(screen.getByRole('textbox', { name: 'toString' })).toHaveAccessibleDescription(
+      'Too short.',
+    );
   });
 
   it('shows a loading group and a failed group in their place', () => {

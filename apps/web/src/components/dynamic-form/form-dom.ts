@@ -5,7 +5,7 @@
  * values to submit. The HTML is the server's: these functions rely on its `df-*` classes and
  * `data-*` attributes only.
  */
-import { dataObjectKey } from '@console/contracts';
+import { dataObjectKey, ownValue } from '@console/contracts';
 
 /** One choice of a Country or DocumentType select: option value = id, text = displayName. */
 export interface FormChoice {
@@ -96,13 +96,16 @@ export function fillChoices(root: ParentNode, detail: FormSetupDetail): void {
   }
 }
 
-/** The messages of a field: by its label, else by its storage name (a key the form lacks). */
+/**
+ * The messages of a field: by its label, else by its storage name (a key the form lacks). Own
+ * keys only: a label is a display name, any text, `constructor` too.
+ */
 function messagesOf(field: HTMLElement, errors: FieldErrors | null): readonly string[] {
   if (!errors) return [];
   const { label, field: storageName } = field.dataset;
   return (
-    (label !== undefined ? errors[label] : undefined) ??
-    (storageName !== undefined ? errors[storageName] : undefined) ??
+    (label !== undefined ? ownValue(errors, label) : undefined) ??
+    (storageName !== undefined ? ownValue(errors, storageName) : undefined) ??
     []
   );
 }
@@ -158,20 +161,25 @@ export function firstInvalidControl(root: ParentNode): HTMLElement | null {
  * the file the record already holds; a radio group its checked value.
  */
 export function collectForm(root: ParentNode, current: InputValues = {}): CollectedForm {
-  const collected: CollectedForm = { DataObject: {}, files: {} };
+  // Keyed by the HTML's input names: no prototype for a name to reach (the server refuses such a
+  // storage name, keys.ts, but the HTML of an older row may still carry one).
+  const collected: CollectedForm = {
+    DataObject: Object.create(null) as Record<string, string>,
+    files: Object.create(null) as Record<string, File>,
+  };
   for (const control of controlsOf(root)) {
     const key = dataObjectKey(control.name);
     if (key === null || control.matches(':disabled')) continue;
     if (isInput(control, 'checkbox')) {
       collected.DataObject[key] = control.checked ? 'true' : 'false';
     } else if (isInput(control, 'radio')) {
-      if (control.checked || !(key in collected.DataObject)) {
+      if (control.checked || !Object.hasOwn(collected.DataObject, key)) {
         collected.DataObject[key] = control.checked ? control.value : '';
       }
     } else if (isInput(control, 'file')) {
       const file = control.files?.[0];
       if (file) collected.files[control.name] = file;
-      collected.DataObject[key] = file ? file.name : (current[control.name] ?? '');
+      collected.DataObject[key] = file ? file.name : (ownValue(current, control.name) ?? '');
     } else {
       collected.DataObject[key] = control.value;
     }

@@ -1,8 +1,10 @@
 /**
  * API references (service name to reference value) as a dialog edits them: rows of the
  * `KeyValueEditor` (`ApiReferencesField`), from and back to the map the contracts send. The rows'
- * own rules (a service named, once; a value given) are checked here, each dialog wording them.
+ * own rules (a service named, once, not a name JavaScript objects reserve; a value given) are
+ * checked here, each dialog wording them.
  */
+import { isPrototypeKey } from '@console/contracts';
 
 export interface ApiReferenceRow {
   service: string;
@@ -27,7 +29,8 @@ export function apiReferenceMap(rows: readonly ApiReferenceRow[]): Record<string
   );
 }
 
-export type ApiReferenceProblemKind = 'serviceRequired' | 'serviceTwice' | 'valueRequired';
+export type ApiReferenceProblemKind =
+  'serviceRequired' | 'serviceTwice' | 'serviceReserved' | 'valueRequired';
 
 export interface ApiReferenceProblem {
   index: number;
@@ -39,7 +42,8 @@ export interface ApiReferenceProblem {
 
 /**
  * What is wrong with the rows, per cell: a row with a value but no service name, a service named
- * twice (after trimming), a service without a value. Blank rows are ignored (they are not sent).
+ * twice (after trimming) or by a prototype key (the contract's rule, keys.ts), a service without
+ * a value. Blank rows are ignored (they are not sent).
  */
 export function apiReferenceProblems(rows: readonly ApiReferenceRow[]): ApiReferenceProblem[] {
   const problems: ApiReferenceProblem[] = [];
@@ -50,6 +54,8 @@ export function apiReferenceProblems(rows: readonly ApiReferenceRow[]): ApiRefer
     if (service === '') problems.push({ index, part: 'service', kind: 'serviceRequired', service });
     else if (services.has(service)) {
       problems.push({ index, part: 'service', kind: 'serviceTwice', service });
+    } else if (isPrototypeKey(service)) {
+      problems.push({ index, part: 'service', kind: 'serviceReserved', service });
     }
     services.add(service);
     if (row.value.trim() === '') {

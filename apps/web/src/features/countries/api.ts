@@ -8,6 +8,8 @@ import {
   apiPath,
   countriesApi,
   type Country,
+  type CountryChoice,
+  countryChoiceListSchema,
   type CountryImportRecord,
   countryListSchema,
   type ImportResult,
@@ -17,9 +19,19 @@ import { ApiError, api, apiErrorMessage, getParsed } from '@/lib/api-client';
 import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 
 export const countriesQueryKey = ['countries'] as const;
+/** The countries as choices (below the list's key: an import makes both stale). */
+export const countryChoicesQueryKey = [...countriesQueryKey, 'choices'] as const;
 
 export async function fetchCountries(signal?: AbortSignal): Promise<Country[]> {
   return getParsed(countryListSchema, apiPath(countriesApi.list), signal);
+}
+
+/**
+ * GET api/countries read as the choices of the forms' Country fields: what a tenant user is
+ * answered, and the same fields of a staff member's records.
+ */
+export async function fetchCountryChoices(signal?: AbortSignal): Promise<CountryChoice[]> {
+  return getParsed(countryChoiceListSchema, apiPath(countriesApi.list), signal);
 }
 
 /**

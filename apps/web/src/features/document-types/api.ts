@@ -7,6 +7,8 @@ import type { TFunction } from 'i18next';
 import {
   apiPath,
   type DocumentType,
+  type DocumentTypeChoice,
+  documentTypeChoiceListSchema,
   type DocumentTypeCreate,
   type DocumentTypeImportRecord,
   documentTypeListSchema,
@@ -24,12 +26,23 @@ export const documentTypesQueryKeys = {
   /** Every query of this feature: what a write makes stale. */
   all: ['documentTypes'] as const,
   list: ['documentTypes', 'list'] as const,
+  choices: ['documentTypes', 'choices'] as const,
   usedTags: ['documentTypes', 'usedTags'] as const,
   usedApiServiceNames: ['documentTypes', 'usedApiServiceNames'] as const,
 };
 
 export async function fetchDocumentTypes(signal?: AbortSignal): Promise<DocumentType[]> {
   return getParsed(documentTypeListSchema, apiPath(documentTypesApi.list), signal);
+}
+
+/**
+ * GET api/documenttypes read as the choices of the forms' DocumentType fields: what a tenant user
+ * is answered, and the same fields of a staff member's records.
+ */
+export async function fetchDocumentTypeChoices(
+  signal?: AbortSignal,
+): Promise<DocumentTypeChoice[]> {
+  return getParsed(documentTypeChoiceListSchema, apiPath(documentTypesApi.list), signal);
 }
 
 export async function fetchUsedTags(signal?: AbortSignal): Promise<string[]> {

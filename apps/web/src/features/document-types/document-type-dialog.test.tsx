@@ -280,6 +280,19 @@ describe("document type dialog, the 'new, first time used' warning", () => {
     expect(within(dialog()).queryByText('new, first time used')).toBeNull();
   });
 
+  it('refuses a service name JavaScript objects reserve, under its cell', async () => {
+    const user = userEvent.setup();
+    renderDialog(passport);
+    const service1 = within(dialog()).getByRole('textbox', { name: 'Service name 1' });
+    await user.clear(service1);
+    await user.type(service1, '__proto__');
+    await waitFor(() =>
+      expect(service1).toHaveAccessibleDescription(
+        expect.stringContaining('Service name __proto__ is a name JavaScript objects reserve'),
+      ),
+    );
+  });
+
   it('removes an API reference row', async () => {
     const user = userEvent.setup();
     renderDialog(passport);

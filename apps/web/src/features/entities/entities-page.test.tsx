@@ -8,8 +8,7 @@ import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
 import EntitiesPage from '.';
 import { setUpScreenTests } from '@/test/screen-tests';
 import { columnHeaders } from '@/test/queries';
-import { REFERENCE_ROUTES } from '@/test/dynamic-forms';
-import { groupHtml, htmlResponse } from '@/test/dynamic-forms';
+import { CHOICE_ROUTES, groupHtml, htmlResponse } from '@/test/dynamic-forms';
 
 function entity(index: number, entityName?: string): Entity {
   const partyEntityId = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
@@ -79,7 +78,7 @@ describe('entities screen', () => {
     const user = userEvent.setup();
     const entityId = ALL[0]!.partyEntityId;
     const api = mockApi({
-      ...REFERENCE_ROUTES,
+      ...CHOICE_ROUTES,
       'GET /api/Entity': answerPage(),
       [`GET /svc/formusage/entity/${entityId}`]: {
         target: 'Entity',
@@ -101,10 +100,11 @@ describe('entities screen', () => {
     expect(await within(dialog).findByRole('textbox', { name: 'Trading name' })).toHaveValue(
       'Entity One Trading',
     );
-    const [groupCall] = api.spy.mock.calls
-      .map(([input]) => new URL(String(input)))
-      .filter((url) => url.pathname.endsWith('/fieldgroup'));
+    const urls = api.spy.mock.calls.map(([input]) => new URL(String(input)));
+    const [groupCall] = urls.filter((url) => url.pathname.endsWith('/fieldgroup'));
     expect(groupCall?.searchParams.get('form')).toBe('EditEntityProfile');
+    // The tenant profile is staff's: the portal never asks for it.
+    expect(urls.filter((url) => url.pathname.startsWith('/svc/formusage/tenant/'))).toEqual([]);
   });
 
   it('asks the server for the page shown, with the page size, and pages by its total', async () => {

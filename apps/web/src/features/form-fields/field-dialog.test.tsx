@@ -115,6 +115,9 @@ describe('field dialog, creating', () => {
     await user.click(storageName());
     await user.paste('A'.repeat(51));
     says('Storage name must be 50 characters or less.');
+    await user.clear(storageName());
+    await user.type(storageName(), 'constructor');
+    says('Storage name must not be constructor: JavaScript objects reserve that name.');
     await user.type(storageName(), '{Backspace}');
     expect(storageName()).not.toHaveAttribute('aria-invalid');
   });
@@ -183,6 +186,20 @@ describe('field dialog, creating', () => {
     await user.type(textbox('Service name 1'), 'onfido');
     await save(user);
     expect(textbox('Reference value 1')).toHaveAccessibleDescription('Reference value is required');
+    expect(api.callsTo('POST', CREATE_PATH)).toEqual([]);
+  });
+
+  it('refuses a service name JavaScript objects reserve, under its cell', async () => {
+    const user = userEvent.setup();
+    const { api } = renderDialog();
+    await fillRequired(user);
+    await user.click(within(dialog()).getByRole('button', { name: 'Add API reference' }));
+    await user.type(textbox('Service name 1'), ' constructor ');
+    await user.type(textbox('Reference value 1'), 'x');
+    await save(user);
+    expect(textbox('Service name 1')).toHaveAccessibleDescription(
+      'Service name constructor is a name JavaScript objects reserve',
+    );
     expect(api.callsTo('POST', CREATE_PATH)).toEqual([]);
   });
 

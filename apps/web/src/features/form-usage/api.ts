@@ -12,8 +12,8 @@ import {
   PROFILE_SUBMIT_PARTS,
   profileSchema,
   profileSubmitResultSchema,
-  type Country,
-  type DocumentType,
+  type CountryChoice,
+  type DocumentTypeChoice,
   type Profile,
   type ProfileTarget,
 } from '@console/contracts';
@@ -22,8 +22,8 @@ import { api, getParsed } from '@/lib/api-client';
 import { getAuthSession } from '@/lib/auth-session';
 import { saveFile } from '@/lib/download';
 import i18n, { addNamespaces } from '@/lib/i18n';
-import { countriesQueryKey, fetchCountries } from '@/features/countries/api';
-import { documentTypesQueryKeys, fetchDocumentTypes } from '@/features/document-types/api';
+import { countryChoicesQueryKey, fetchCountryChoices } from '@/features/countries/api';
+import { documentTypesQueryKeys, fetchDocumentTypeChoices } from '@/features/document-types/api';
 import { formUsage } from '@/locales/en.json?formUsage&lang.json';
 
 addNamespaces({ formUsage });
@@ -133,17 +133,17 @@ const NO_CHOICES: readonly FormChoice[] = [];
 
 /**
  * The choices of the forms' setup event: countries (id, countryName) and document types (id,
- * displayName), from the lists of their screens (tenant users may read both, for their entities'
- * profiles).
+ * displayName), read as choices from the lists of their screens (a tenant user is answered the
+ * choices only, for its entities' profiles).
  */
 export function useFormChoices(): FormSetupDetail {
   const countries = useQuery({
-    queryKey: countriesQueryKey,
-    queryFn: ({ signal }) => fetchCountries(signal),
+    queryKey: countryChoicesQueryKey,
+    queryFn: ({ signal }) => fetchCountryChoices(signal),
   });
   const documentTypes = useQuery({
-    queryKey: documentTypesQueryKeys.list,
-    queryFn: ({ signal }) => fetchDocumentTypes(signal),
+    queryKey: documentTypesQueryKeys.choices,
+    queryFn: ({ signal }) => fetchDocumentTypeChoices(signal),
   });
   return useMemo(
     () => ({
@@ -154,12 +154,12 @@ export function useFormChoices(): FormSetupDetail {
   );
 }
 
-const countryChoice = (country: Country): FormChoice => ({
+const countryChoice = (country: CountryChoice): FormChoice => ({
   id: String(country.id),
   displayName: country.countryName,
 });
 
-const documentTypeChoice = (documentType: DocumentType): FormChoice => ({
+const documentTypeChoice = (documentType: DocumentTypeChoice): FormChoice => ({
   id: documentType.id,
   displayName: documentType.displayName,
 });

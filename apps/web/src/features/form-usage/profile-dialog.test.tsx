@@ -6,7 +6,13 @@ import { STAFF_USER, TENANT_USER, signInAs, signOut } from '@/app/testing/render
 import { jsonResponse, mockApi, renderScreen, type ApiRoute } from '@/app/testing/screen';
 import { saveFile } from '@/lib/download';
 import { setUpScreenTests } from '@/test/screen-tests';
-import { groupHtml, htmlResponse, REFERENCE_ROUTES, type TestField } from '@/test/dynamic-forms';
+import {
+  CHOICE_ROUTES,
+  groupHtml,
+  htmlResponse,
+  REFERENCE_ROUTES,
+  type TestField,
+} from '@/test/dynamic-forms';
 import type { User } from '@/test/queries';
 import { EntityProfileDialog, TenantProfileDialog } from './profile-dialog';
 
@@ -264,6 +270,8 @@ describe('entity profile dialog', () => {
     const user = userEvent.setup();
     const api = mockApi(
       routes({
+        // A tenant user is answered the choices only.
+        ...CHOICE_ROUTES,
         [`GET /svc/formusage/entity/${ENTITY_ID}`]: profile({
           target: 'Entity',
           partyEntityId: ENTITY_ID,
@@ -277,7 +285,7 @@ describe('entity profile dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Entity profile: Acme Holdings' });
     const legalName = await within(dialog).findByRole('textbox', { name: /Legal name/ });
     expect(legalName).toHaveValue('Acme Holdings Ltd');
-    // Tenant users read the countries list too: the stored country shows by its name.
+    // The stored country shows by its name, from the choices.
     const country = within(dialog).getByRole('combobox', { name: 'Country of registration' });
     expect(country).toHaveValue('840');
     await waitFor(() =>
