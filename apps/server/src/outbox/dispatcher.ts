@@ -389,21 +389,24 @@ export class EventDispatcher {
     return recorded;
   }
 
-  /** Hands claimed records back (not attempted): another instance may take them at once. */
+  /**
+   * Hands claimed records back (not attempted) and wakes this worker on every instance, so that
+   * another takes them at once rather than at its next poll.
+   */
   private async release(worker: EventWorker, claims: Claim[]): Promise<void> {
-    await this.db
-      .updateTable('processed_events')
-      .set({ locked_until: null, attempts: sql<number>`greatest(attempts - 1, 0)` })
-      .where('worker_name', '=', worker.name)
-      .where(
-        'event_id',
-        'in',
-        claims.map((claim) => claim.event.id),
+    await sql`
+      with released as (
+        update processed_events
+        set locked_until = null, attempts = greatest(attempts - 1, 0)
+        where worker_name = ${worker.name}
+          and event_id = any(${claims.map((claim) => claim.event.id)}::bigint[])
+          and locked_by = ${this.instanceId}
+          and processed_at is null
+          and not has_error
+        returning event_id
       )
-      .where('locked_by', '=', this.instanceId)
-      .where('processed_at', 'is', null)
-      .where(sql<boolean>`not has_error`)
-      .execute();
+      select pg_notify(${EVENTS_CHANNEL}, ${worker.name}) where exists (select from released)
+    `.execute(this.db);
   }
 
   private logLost(worker: EventWorker, ids: number[], owned: Set<number>): void {
