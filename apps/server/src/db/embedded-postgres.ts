@@ -113,6 +113,7 @@ export async function startEmbeddedPostgres(
       async stop() {
         await stopProcess(server.child);
         await releaseLock();
+        log('info', `Embedded PostgreSQL ${dataDir} stopped`);
       },
     };
   } catch (error) {

@@ -8,6 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AuthenticatedUser } from '../../auth/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import type { BackgroundWork } from '../../http/lifecycle.ts';
 import { recordEvent } from '../../outbox/index.ts';
 import { alpha2OfJurisdiction } from './jurisdictions.ts';
 
@@ -73,11 +74,11 @@ class JobStop extends Error {
 }
 
 /** Runs waiting jobs of this instance's database, one at a time, until stopped. */
-export class ImportRunner {
+export class ImportRunner implements BackgroundWork {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
-  private stopped = false;
+  private stopped: Promise<void> | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -108,8 +109,12 @@ export class ImportRunner {
       });
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
+  stop(): Promise<void> {
+    this.stopped ??= this.stopRunning();
+    return this.stopped;
+  }
+
+  private async stopRunning(): Promise<void> {
     clearInterval(this.timer);
     await this.running;
   }
