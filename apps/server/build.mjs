@@ -14,6 +14,8 @@ await build({
     migrate: 'src/db/cli/migrate.ts',
     seed: 'src/db/cli/seed.ts',
     'embedded-url': 'src/db/cli/embedded-url.ts',
+    backup: 'src/db/cli/backup.ts',
+    restore: 'src/db/cli/restore.ts',
     'rotate-signing-key': 'src/auth/cli/rotate-signing-key.ts',
   },
   outdir: 'dist',

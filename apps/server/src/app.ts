@@ -27,6 +27,7 @@ import { registerFeatures } from './features/index.ts';
 import type { AppDependencies, ConsoleApp } from './http/console-app.ts';
 import { HttpError } from './http/errors.ts';
 import { registerInputRules } from './http/input.ts';
+import { registerLifecycle } from './http/lifecycle.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { isClientDisconnect, loggerOptions } from './http/logging.ts';
 
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDependencies): Promise<ConsoleApp> {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   registerInputRules(app);
+  const lifecycle = registerLifecycle(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -112,11 +114,12 @@ export async function buildApp(deps: AppDependencies): Promise<ConsoleApp> {
         hide: true,
         response: {
           200: z.object({ status: z.literal('ready') }),
-          503: z.object({ status: z.literal('unavailable') }),
+          503: z.object({ status: z.enum(['unavailable', 'stopping']) }),
         },
       },
     },
     async (_request, reply) => {
+      if (lifecycle.stopping) return reply.code(503).send({ status: 'stopping' as const });
       if (await isDatabaseReachable(database.db)) return { status: 'ready' as const };
       return reply
         .code(503)

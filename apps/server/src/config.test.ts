@@ -187,6 +187,17 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('gives requests in flight 25 s to finish at shutdown unless told otherwise', () => {
+    expect(loadConfig({}).shutdownGraceSeconds).toBe(25);
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '0' }).shutdownGraceSeconds).toBe(0);
+    expect(problemsOf({ SHUTDOWN_GRACE_SECONDS: '3601' })).toEqual([
+      'SHUTDOWN_GRACE_SECONDS must be between 0 and 3600',
+    ]);
+    expect(problemsOf({ SHUTDOWN_GRACE_SECONDS: 'soon' })).toEqual([
+      'SHUTDOWN_GRACE_SECONDS must be a whole number',
+    ]);
+  });
+
   it('catches mail on 127.0.0.1:19025 in development unless SMTP_URL is set', () => {
     const development = loadConfig({});
     expect(development.smtpCatcherPort).toBe(19025);

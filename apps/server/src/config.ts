@@ -112,6 +112,7 @@ const environmentSchema = z
     SEED_DEMO_DATA: booleanFromEnv.optional(),
     MIGRATE_ON_START_HOLD_BACK: boundedInt(0, 1000).default(0),
     WEB_DIST_DIR: z.string().min(1).optional(),
+    SHUTDOWN_GRACE_SECONDS: boundedInt(0, 3600).default(25),
     OIDC_ISSUER: issuerUrl.optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -258,6 +259,11 @@ export interface AppConfig {
   /** Seed demo data at start (embedded mode by default). */
   seedDemoData: boolean;
   webDistDir: string | undefined;
+  /**
+   * On SIGTERM/SIGINT, how long requests in flight may take to finish before their connections
+   * are closed (docs/operations.md, "Stopping the console").
+   */
+  shutdownGraceSeconds: number;
   oidc: ExternalIssuerConfig | { kind: 'embedded' };
   adminEmails: string[];
   /** Full addresses, or domains written as '@example.com'. */
@@ -333,6 +339,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     migrationsHeldBack: env.MIGRATE_ON_START_HOLD_BACK,
     seedDemoData: env.SEED_DEMO_DATA ?? embeddedDatabase,
     webDistDir: env.WEB_DIST_DIR,
+    shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
     oidc: env.OIDC_ISSUER
       ? {
           kind: 'external',

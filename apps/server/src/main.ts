@@ -5,6 +5,7 @@ import { EmbeddedPostgresError } from './db/embedded-postgres.ts';
 import { migrateTo, versionHoldingBack } from './db/migrator.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { seedDemoData } from './db/seed/demo.ts';
+import { shutDownOnSignals } from './shutdown.ts';
 
 /** Starts the server: config, database (migrations and demo seed when due), then HTTP. */
 async function main(): Promise<void> {
@@ -18,12 +19,15 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // Until Fastify's logger exists, the database start-up logs through a pino of the same level.
-  const startupLog = pino({ level: config.logLevel });
+  // Until Fastify's logger exists, the database logs through a pino of the same level; then
+  // through Fastify's, so that the lines of the shutdown reach the log in their order.
+  let databaseLog: Pick<pino.Logger, 'debug' | 'info' | 'warn' | 'error'> = pino({
+    level: config.logLevel,
+  });
   let database;
   try {
     database = await openConfiguredDatabase(config.database, {
-      log: (level, message) => startupLog[level](message),
+      log: (level, message) => databaseLog[level](message),
     });
   } catch (error) {
     if (error instanceof EmbeddedPostgresError) {
@@ -37,19 +41,9 @@ async function main(): Promise<void> {
   }
   if (config.seedDemoData) await seedDemoData(database.db);
   const app = await buildApp({ config, database });
+  databaseLog = app.log;
 
-  // `tsx watch` forwards the terminal's signal again: shut down once, whatever arrives after.
-  let shuttingDown = false;
-  const shutdown = async (signal: string) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    app.log.info({ signal }, 'Shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  shutDownOnSignals(app, database, config.shutdownGraceSeconds);
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Console ready at ${config.publicUrl}`);

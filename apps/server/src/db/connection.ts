@@ -45,7 +45,6 @@ const pgTypes = {
 export function openDatabase(
   connectionString: string,
   settings: PoolSettings = DEFAULT_POOL_SETTINGS,
-  onClose: () => Promise<void> = async () => {},
 ): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
@@ -64,10 +63,7 @@ export function openDatabase(
     db,
     connectionString,
     displayName: describeConnection(connectionString),
-    close: async () => {
-      await db.destroy();
-      await onClose();
-    },
+    close: () => db.destroy(),
   };
 }
 

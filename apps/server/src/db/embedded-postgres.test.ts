@@ -244,8 +244,10 @@ describe('the console server on an embedded PostgreSQL', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const lines = createInterface({ input: child.stdout! });
+    const log: string[] = [];
     await new Promise<void>((resolve, reject) => {
       lines.on('line', (line) => {
+        log.push(line);
         if (line.includes('Console ready')) resolve();
       });
       child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
@@ -260,5 +262,11 @@ describe('the console server on an embedded PostgreSQL', () => {
     expect(child.exitCode).toBe(0);
     expect(isRunning(postgres)).toBe(false);
     await expect(stat(path.join(dataDir, 'postgres.lock'))).rejects.toThrow(/ENOENT/);
+    const steps = log.map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(steps.slice(-3)).toEqual([
+      'Database pool closed',
+      `Embedded PostgreSQL ${path.join(dataDir, 'postgres')} stopped`,
+      'Shutdown complete',
+    ]);
   });
 });

@@ -114,6 +114,7 @@ export async function startEmbeddedPostgres(
       async stop() {
         await stopProcess(server.child);
         await releaseLock();
+        log('info', `Embedded PostgreSQL ${dataDir} stopped`);
       },
     };
   } catch (error) {
@@ -526,10 +527,7 @@ function spawnPostgres(
       recent.push(line);
       if (recent.length > 20) recent.shift();
       // Client errors (a refused statement) are the app's to log; PostgreSQL's own problems go on.
-      log(
-        /FATAL|PANIC/.test(line) ? 'error' : /WARNING/.test(line) ? 'warn' : 'debug',
-        `postgres: ${line}`,
-      );
+      log(levelOf(line, stopping.has(child)), `postgres: ${line}`);
       if (!ready && line.includes('database system is ready to accept connections')) {
         ready = true;
         clearTimeout(timer);
@@ -561,6 +559,15 @@ function spawnPostgres(
 }
 
 const stopping = new WeakSet<ChildProcess>();
+
+function levelOf(line: string, stopping: boolean): 'error' | 'warn' | 'debug' {
+  // The fast shutdown we asked for ends the backends of connections that closed a moment
+  // before and are still exiting: expected, not a problem.
+  if (stopping && line.includes('terminating connection due to administrator command')) {
+    return 'debug';
+  }
+  return /FATAL|PANIC/.test(line) ? 'error' : /WARNING/.test(line) ? 'warn' : 'debug';
+}
 
 async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;

@@ -23,13 +23,15 @@ export function listenForNotifications(options: {
   let closed = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  // The connection attempt under way: close() waits for it, lest it outlive the close.
+  let connecting: Promise<void> = Promise.resolve();
 
   const scheduleRetry = () => {
     if (closed || retry) return;
     client = undefined;
     retry = setTimeout(() => {
       retry = undefined;
-      void connect();
+      connecting = connect();
     }, RETRY_MS);
     retry.unref();
   };
@@ -60,11 +62,12 @@ export function listenForNotifications(options: {
     }
   };
 
-  void connect();
+  connecting = connect();
   return {
     async close() {
       closed = true;
       clearTimeout(retry);
+      await connecting;
       await client?.end().catch(() => undefined);
     },
   };

@@ -339,6 +339,29 @@ export interface FatfRatingsTable {
   updated_at: CreatedAt;
 }
 
+/** A validated record of an import job still running (migration 20), in its stored form. */
+export interface FatfImportRowsTable extends Pick<
+  FatfRatingsTable,
+  | 'jurisdiction'
+  | 'report_type'
+  | 'report_date'
+  | 'assessment_body'
+  | 'effectiveness'
+  | 'compliance'
+  | 'upgrades'
+  | 'downgrades'
+  | 'valid_from'
+  | 'valid_to'
+  | 'country_code'
+  | 'report_url'
+> {
+  import_id: number;
+  /** The record's index in the job's records. */
+  position: number;
+  /** The country code the jurisdiction's name gives, to find its country when published. */
+  alpha2: string | null;
+}
+
 export interface EmailTemplatesTable extends WriteStamp {
   id: Generated<number>;
   template_key: string;
@@ -385,6 +408,7 @@ export interface Database {
   script_execution_total: ScriptExecutionTotalTable;
   fatf_imports: FatfImportsTable;
   fatf_ratings: FatfRatingsTable;
+  fatf_import_rows: FatfImportRowsTable;
   email_templates: EmailTemplatesTable;
   email_template_versions: EmailTemplateVersionsTable;
 }

@@ -446,6 +446,53 @@ describe('EventDispatcher', () => {
     expect(waiting).toHaveLength(4);
     for (const row of waiting) expect(row).toEqual({ locked_until: null, attempts: 0 });
   });
+
+  it('wakes the other instances when it hands claims back: one takes them within a second', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = 0;
+    const blocking: EventWorker = {
+      name: 'handed-over',
+      subscribesTo: 'all',
+      delivery: 'external',
+      async handle() {
+        started++;
+        await gate;
+      },
+    };
+    const taker = externalWorker('handed-over', 'all');
+    const recorded = await record(
+      Array.from({ length: 5 }, () => ({ eventName: 'HandedOver', metadata: {} })),
+      [blocking],
+    );
+    const leaving = dispatcher([blocking], { instanceId: 'leaving' });
+    // It polls once a minute: only a wake-up can make it take the records soon.
+    const staying = dispatcher([taker.worker], {
+      instanceId: 'staying',
+      pollIntervalMs: 60_000,
+      listenConnectionString: database.connectionString,
+    });
+    leaving.start();
+    await eventually(async () => started === 1, 5_000);
+    staying.start();
+    try {
+      // Its first claims find everything taken; give its listener time to connect.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const stopped = leaving.stop();
+      release();
+      await stopped;
+      const handedOver = Date.now();
+      await eventually(async () => taker.handled.length === 4, 5_000);
+      expect(Date.now() - handedOver).toBeLessThan(1_000);
+    } finally {
+      await staying.stop();
+    }
+    expect(taker.handled.map((event) => event.id)).toEqual(
+      recorded.slice(1).map((event) => event.id),
+    );
+  });
 });
 
 describe('audit_log', () => {

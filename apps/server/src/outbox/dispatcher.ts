@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
+import type { BackgroundWork } from '../http/lifecycle.ts';
 import { listenForNotifications, type NotificationListener } from '../db/notification-listener.ts';
 import type { Database } from '../db/schema.ts';
 import { EVENTS_CHANNEL } from './outbox.ts';
@@ -54,7 +55,7 @@ const FAILURE_BACKOFF_MAX_MS = 30_000;
  * another instance took the record over, the late result is discarded (rolled back for
  * in-transaction workers), so a record is done once.
  */
-export class EventDispatcher {
+export class EventDispatcher implements BackgroundWork {
   readonly instanceId: string;
   private readonly db: Kysely<Database>;
   private readonly workers: readonly EventWorker[];
@@ -67,6 +68,7 @@ export class EventDispatcher {
   private readonly loops = new Map<string, WorkerLoop>();
   private running: Promise<void>[] = [];
   private stopping = false;
+  private stopped: Promise<void> | undefined;
   private listener: NotificationListener | undefined;
 
   constructor(options: DispatcherOptions) {
@@ -110,10 +112,14 @@ export class EventDispatcher {
 
   /**
    * Stops claiming, lets the batches in hand finish (records not started yet are handed back),
-   * and closes the workers. The database stays open.
+   * and closes the workers. The database stays open. Every call answers the same promise.
    */
-  async stop(): Promise<void> {
-    if (this.stopping) return;
+  stop(): Promise<void> {
+    this.stopped ??= this.stopLoops();
+    return this.stopped;
+  }
+
+  private async stopLoops(): Promise<void> {
     this.stopping = true;
     for (const loop of this.loops.values()) loop.stop();
     await Promise.all(this.running);
@@ -389,21 +395,24 @@ export class EventDispatcher {
     return recorded;
   }
 
-  /** Hands claimed records back (not attempted): another instance may take them at once. */
+  /**
+   * Hands claimed records back (not attempted) and wakes this worker on every instance, so that
+   * another takes them at once rather than at its next poll.
+   */
   private async release(worker: EventWorker, claims: Claim[]): Promise<void> {
-    await this.db
-      .updateTable('processed_events')
-      .set({ locked_until: null, attempts: sql<number>`greatest(attempts - 1, 0)` })
-      .where('worker_name', '=', worker.name)
-      .where(
-        'event_id',
-        'in',
-        claims.map((claim) => claim.event.id),
+    await sql`
+      with released as (
+        update processed_events
+        set locked_until = null, attempts = greatest(attempts - 1, 0)
+        where worker_name = ${worker.name}
+          and event_id = any(${claims.map((claim) => claim.event.id)}::bigint[])
+          and locked_by = ${this.instanceId}
+          and processed_at is null
+          and not has_error
+        returning event_id
       )
-      .where('locked_by', '=', this.instanceId)
-      .where('processed_at', 'is', null)
-      .where(sql<boolean>`not has_error`)
-      .execute();
+      select pg_notify(${EVENTS_CHANNEL}, ${worker.name}) where exists (select from released)
+    `.execute(this.db);
   }
 
   private logLost(worker: EventWorker, ids: number[], owned: Set<number>): void {

@@ -1,4 +1,5 @@
 import type { AppDependencies, ConsoleApp } from '../http/console-app.ts';
+import { runInBackground } from '../http/lifecycle.ts';
 import { createCountryRiskWorker } from '../features/ratings-import/country-risk.ts';
 import type { AppConfig } from '../config.ts';
 import { createAuditTrailWorker } from './audit-trail.ts';
@@ -60,7 +61,8 @@ export function createEventWorkers(config: AppConfig): EventWorker[] {
 
 /**
  * Starts the development SMTP catcher (when configured) and its /api/dev/mail routes, and the
- * event workers when the app is ready; stops both when the app closes (before the database).
+ * event workers when the app is ready; the workers begin to stop when the app begins to close,
+ * the catcher after them (both before the database).
  */
 export async function registerEventServices(
   app: ConsoleApp,
@@ -84,8 +86,9 @@ export async function registerEventServices(
 
   const services: EventServices = { dispatcher, catcher };
   app.decorate('eventServices', services);
-  app.addHook('onReady', async () => dispatcher?.start());
+  if (dispatcher) runInBackground(app, dispatcher);
   app.addHook('onClose', async () => {
+    // After the workers: the notifications worker may be sending to the catcher.
     await dispatcher?.stop();
     await catcher?.stop();
   });

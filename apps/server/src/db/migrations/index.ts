@@ -18,6 +18,7 @@ import { EntityListRows } from './0016-entity-list-rows.ts';
 import { EntityListRowsAscii } from './0017-entity-list-rows-ascii.ts';
 import { EventRecordCompletion } from './0018-event-record-completion.ts';
 import { CountryCodesUniquePerStatement } from './0019-country-codes-unique-per-statement.ts';
+import { FatfImportCheckpoints } from './0020-fatf-import-checkpoints.ts';
 
 /** Every migration, in version order. A new one is a new module added at the end. */
 export const migrations: readonly Migration[] = [
@@ -40,4 +41,5 @@ export const migrations: readonly Migration[] = [
   EntityListRowsAscii,
   EventRecordCompletion,
   CountryCodesUniquePerStatement,
+  FatfImportCheckpoints,
 ];

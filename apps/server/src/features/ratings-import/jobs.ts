@@ -8,6 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AuthenticatedUser } from '../../auth/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import type { BackgroundWork } from '../../http/lifecycle.ts';
 import { recordEvent } from '../../outbox/index.ts';
 import { alpha2OfJurisdiction } from './jurisdictions.ts';
 
@@ -16,13 +17,17 @@ import { alpha2OfJurisdiction } from './jurisdictions.ts';
  * records and answers at once; a runner in each instance that runs background work processes
  * waiting jobs one at a time:
  *
- * - The job's writes are ONE transaction, in batches, with progress (0-100) written beside it on
- *   another connection so that status calls see it. Cancelling marks the job; the job checks
- *   between batches and at its end (under a lock of its row) and rolls back: nothing of a
- *   cancelled import remains. A cancel that comes after the commit finds the job completed.
- * - The transaction holds an advisory lock on the job: two instances never run the same job. A
- *   job whose process died (status still 'processing', lock free) is run again from its stored
- *   records, by any instance; after MAX_ATTEMPTS interrupted runs it fails with a message.
+ * - Batch by batch, the records are validated and kept in `fatf_import_rows`, each batch in one
+ *   transaction with the job's checkpoint (records processed, skips, errors, progress). Once every
+ *   batch is kept, one transaction publishes the kept rows into `fatf_ratings` and completes the
+ *   job: until then none of its ratings are visible. Cancelling marks the job; the job sees it at
+ *   its next checkpoint or at its publication (under a lock of its row), and its kept rows go:
+ *   nothing of a cancelled import remains. A cancel after the publication finds it completed.
+ * - A run holds an advisory lock on the job (its connection's, for the whole run): two instances
+ *   never run the same job. A job whose run ended without finishing (status still 'processing',
+ *   lock free) resumes at its checkpoint, on any instance: a server that stops hands its job over
+ *   at the next batch boundary (`signal`); one that died is charged an attempt, and after
+ *   MAX_ATTEMPTS interrupted runs the job fails with a message.
  * - A completed import records FatfRatingsImported; the country-risk worker then recomputes the
  *   risk of the countries it rated (risk.ts).
  */
@@ -53,16 +58,13 @@ export async function startImport(
   return { importId: id };
 }
 
-/** Outcome of one record, in file order. */
-interface Tally {
-  processed: number;
-  imported: number;
+/** What a batch's validation skipped, with the reasons. */
+interface BatchSkips {
   skipped: number;
   errors: { message: string }[];
-  countryIds: Set<number>;
 }
 
-/** Thrown inside the job transaction to roll it back. */
+/** Thrown inside a job's transaction to roll it back and end the job. */
 class JobStop extends Error {
   constructor(
     readonly status: 'failed' | 'cancelled',
@@ -73,11 +75,13 @@ class JobStop extends Error {
 }
 
 /** Runs waiting jobs of this instance's database, one at a time, until stopped. */
-export class ImportRunner {
+export class ImportRunner implements BackgroundWork {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
-  private stopped = false;
+  private stopped: Promise<void> | undefined;
+  /** Aborted by stop(): the job in hand pauses at its next batch boundary. */
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -108,10 +112,17 @@ export class ImportRunner {
       });
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
+  /** Looks for no more jobs; the job in hand is handed over at its next batch boundary. */
+  stop(): Promise<void> {
+    this.stopped ??= this.stopRunning();
+    return this.stopped;
+  }
+
+  private async stopRunning(): Promise<void> {
+    this.stopping.abort();
     clearInterval(this.timer);
     await this.running;
+    this.logger.info('FATF import jobs stopped');
   }
 
   /** Settles when no job is running (tests). */
@@ -128,41 +139,81 @@ export class ImportRunner {
       .execute();
     for (const { id } of waiting) {
       if (this.stopped) return;
-      await runJob(this.db, id);
+      const { pausedAt } = await runJob(this.db, id, this.stopping.signal);
+      if (pausedAt !== undefined) {
+        this.logger.info(
+          { importId: id, recordsProcessed: pausedAt },
+          `FATF import ${id} paused after ${pausedAt} records: another instance resumes it`,
+        );
+      }
     }
   }
 }
 
-/**
- * Runs job `id` unless another instance is running it. Answers whether this call ran it.
- * Exported for tests, which run jobs without a runner.
- */
-export async function runJob(db: Kysely<Database>, id: number): Promise<boolean> {
-  let ran = false;
-  let stop: JobStop | undefined;
-  try {
-    await db.transaction().execute(async (trx) => {
-      const { locked } = (
-        await sql<{
-          locked: boolean;
-        }>`select pg_try_advisory_xact_lock(${JOB_LOCK}, ${id}) as locked`.execute(trx)
-      ).rows[0] ?? { locked: false };
-      if (!locked) return;
-      const job = await begin(db, id);
-      if (!job) return;
-      ran = true;
-      const tally = await importRecords(db, trx, id, job.records, job.options);
-      await finish(trx, id, tally, job.createdBy);
-    });
-  } catch (error) {
-    if (!(error instanceof JobStop)) throw error;
-    stop = error;
-  }
-  if (stop) await end(db, id, stop.status, stop.message);
-  return ran;
+/** What a call of runJob did. */
+export interface JobRun {
+  /** False when another instance runs the job, or it had ended. */
+  ran: boolean;
+  /** Set when `signal` stopped the run: the records processed, where the next run resumes. */
+  pausedAt?: number;
 }
 
-/** Marks the job as processing (visible at once) and answers its input; null when it is over. */
+/**
+ * Runs job `id` unless another instance is running it, until it ends or `signal` asks it to stop
+ * (it then pauses at its next batch boundary). Exported for tests, which run jobs without a
+ * runner.
+ */
+export async function runJob(
+  db: Kysely<Database>,
+  id: number,
+  signal?: AbortSignal,
+): Promise<JobRun> {
+  return db.connection().execute(async (connection) => {
+    const { locked } = (
+      await sql<{
+        locked: boolean;
+      }>`select pg_try_advisory_lock(${JOB_LOCK}, ${id}) as locked`.execute(connection)
+    ).rows[0] ?? { locked: false };
+    if (!locked) return { ran: false };
+    try {
+      return await runLocked(connection, id, signal);
+    } catch (error) {
+      if (!(error instanceof JobStop)) throw error;
+      await end(connection, id, error.status, error.message);
+      return { ran: true };
+    } finally {
+      await sql`select pg_advisory_unlock(${JOB_LOCK}, ${id})`.execute(connection);
+    }
+  });
+}
+
+async function runLocked(
+  db: Kysely<Database>,
+  id: number,
+  signal: AbortSignal | undefined,
+): Promise<JobRun> {
+  const job = await begin(db, id);
+  if (!job) return { ran: false };
+  const { records, options } = job;
+  const latest = await latestKeptDates(db, id, options);
+  for (let start = job.processed; start < records.length; start += BATCH_SIZE) {
+    if (signal?.aborted) return pause(db, id, start, records.length);
+    await db.transaction().execute(async (trx) => {
+      const batch = records.slice(start, start + BATCH_SIZE);
+      const skips: BatchSkips = { skipped: 0, errors: [] };
+      const accepted = await acceptBatch(trx, batch, start, options, skips, latest);
+      await keepBatch(trx, id, accepted);
+      await checkpoint(trx, id, start + batch.length, records.length, skips);
+    });
+  }
+  await db.transaction().execute((trx) => publish(trx, id, options, job.createdBy));
+  return { ran: true };
+}
+
+/**
+ * Marks the job as processing (visible at once) and answers its input and checkpoint; null when
+ * it is over.
+ */
 async function begin(db: Kysely<Database>, id: number) {
   const job = await db
     .updateTable('fatf_imports')
@@ -170,12 +221,11 @@ async function begin(db: Kysely<Database>, id: number) {
       status: 'processing',
       attempts: sql<number>`attempts + 1`,
       started_at: sql<Date>`coalesce(started_at, now())`,
-      progress: 0,
       message: 'Validating and importing records',
     })
     .where('id', '=', id)
     .where('status', 'in', ['pending', 'processing'])
-    .returning(['records', 'options', 'attempts', 'created_by'])
+    .returning(['records', 'options', 'attempts', 'created_by', 'records_processed'])
     .executeTakeFirst();
   if (!job) return null;
   if (job.attempts > MAX_ATTEMPTS) {
@@ -184,27 +234,53 @@ async function begin(db: Kysely<Database>, id: number) {
       `Import interrupted ${MAX_ATTEMPTS} times (server restarts); nothing was imported. Start it again.`,
     );
   }
-  return { records: job.records ?? [], options: job.options, createdBy: job.created_by };
+  return {
+    records: job.records ?? [],
+    options: job.options,
+    createdBy: job.created_by,
+    processed: job.records_processed,
+  };
 }
 
-/** Validates and writes every record, in batches, checking for a cancel between them. */
-async function importRecords(
+/**
+ * A run that stops hands the job over: still processing, its lock released by the caller, and
+ * the run not charged as an interrupted attempt.
+ */
+async function pause(
   db: Kysely<Database>,
-  trx: Kysely<Database>,
   id: number,
-  records: readonly Record<string, unknown>[],
+  processed: number,
+  total: number,
+): Promise<JobRun> {
+  await db
+    .updateTable('fatf_imports')
+    .set({
+      attempts: sql<number>`attempts - 1`,
+      message: `Paused after ${processed} of ${total} records while its server stopped; another server resumes it`,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .execute();
+  return { ran: true, pausedAt: processed };
+}
+
+/**
+ * The chronology rule's latest report date per jurisdiction of the records this job kept before
+ * it was resumed (empty on a first run, or without the rule).
+ */
+async function latestKeptDates(
+  db: Kysely<Database>,
+  id: number,
   options: RatingsImportOptions,
-): Promise<Tally> {
-  const tally: Tally = { processed: 0, imported: 0, skipped: 0, errors: [], countryIds: new Set() };
-  const latest = new Map<string, string>();
-  for (let start = 0; start < records.length; start += BATCH_SIZE) {
-    const batch = records.slice(start, start + BATCH_SIZE);
-    const accepted = await acceptBatch(trx, batch, start, options, tally, latest);
-    await writeBatch(trx, id, accepted, options, tally);
-    tally.processed += batch.length;
-    await reportProgress(db, id, tally.processed, records.length);
-  }
-  return tally;
+): Promise<Map<string, string>> {
+  if (!options.validateChronology) return new Map();
+  const { rows } = await sql<{ key: string; latest: string }>`
+    select lower(jurisdiction) as key, max(report_date) as latest
+    from fatf_import_rows
+    where import_id = ${id}
+    group by lower(jurisdiction)
+  `.execute(db);
+  return new Map(rows.map((row) => [row.key, row.latest]));
 }
 
 /** The records of a batch that pass the schema and the chronology rule, with their index. */
@@ -213,10 +289,10 @@ async function acceptBatch(
   batch: readonly Record<string, unknown>[],
   offset: number,
   options: RatingsImportOptions,
-  tally: Tally,
+  skips: BatchSkips,
   latest: Map<string, string>,
-): Promise<RatingsRecord[]> {
-  const valid: { record: RatingsRecord; index: number }[] = [];
+): Promise<Accepted[]> {
+  const valid: Accepted[] = [];
   batch.forEach((raw, at) => {
     const parsed = ratingsRecordSchema.safeParse(raw);
     if (parsed.success) {
@@ -226,32 +302,36 @@ async function acceptBatch(
     const issue = parsed.error.issues[0];
     const message = `Record ${offset + at + 1}: ${String(issue?.path[0] ?? 'record')}: ${issue?.message ?? 'invalid'}`;
     if (!options.skipInvalidRecords) throw new JobStop('failed', message);
-    tally.skipped += 1;
-    tally.errors.push({ message });
+    skips.skipped += 1;
+    skips.errors.push({ message });
   });
-  if (!options.validateChronology) return valid.map(({ record }) => record);
+  if (!options.validateChronology) return valid;
   await loadLatestDates(trx, valid, latest);
-  return valid
-    .filter(({ record, index }) => {
-      const key = record.jurisdiction.toLowerCase();
-      const before = latest.get(key);
-      if (before && record.reportDate < before) {
-        tally.skipped += 1;
-        tally.errors.push({
-          message: `Record ${index + 1}: report date ${record.reportDate} is before the latest report of ${record.jurisdiction} (${before})`,
-        });
-        return false;
-      }
-      latest.set(key, record.reportDate);
-      return true;
-    })
-    .map(({ record }) => record);
+  return valid.filter(({ record, index }) => {
+    const key = record.jurisdiction.toLowerCase();
+    const before = latest.get(key);
+    if (before && record.reportDate < before) {
+      skips.skipped += 1;
+      skips.errors.push({
+        message: `Record ${index + 1}: report date ${record.reportDate} is before the latest report of ${record.jurisdiction} (${before})`,
+      });
+      return false;
+    }
+    latest.set(key, record.reportDate);
+    return true;
+  });
+}
+
+/** A record that passed the rules, with its index in the job's records. */
+interface Accepted {
+  record: RatingsRecord;
+  index: number;
 }
 
 /** The latest stored report date of each jurisdiction of `valid` not yet known. */
 async function loadLatestDates(
   trx: Kysely<Database>,
-  valid: readonly { record: RatingsRecord }[],
+  valid: readonly Accepted[],
   latest: Map<string, string>,
 ): Promise<void> {
   const unknown = [...new Set(valid.map(({ record }) => record.jurisdiction.toLowerCase()))].filter(
@@ -267,16 +347,69 @@ async function loadLatestDates(
   for (const row of rows) latest.set(row.key, row.latest);
 }
 
-/** One statement for the batch (records as one JSON parameter, like the other imports). */
-async function writeBatch(
+/** Keeps the accepted records of a batch in their stored form (one statement, as JSON). */
+async function keepBatch(
   trx: Kysely<Database>,
   id: number,
-  records: readonly RatingsRecord[],
-  options: RatingsImportOptions,
-  tally: Tally,
+  accepted: readonly Accepted[],
 ): Promise<void> {
-  if (records.length === 0) return;
-  const input = records.map((record) => toRow(record));
+  if (accepted.length === 0) return;
+  const input = accepted.map(({ record, index }) => ({ position: index, ...toRow(record) }));
+  await sql`
+    insert into fatf_import_rows
+    select ${id}, input.*
+    from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as input(position integer,
+      jurisdiction text, report_type text, report_date date, assessment_body text,
+      effectiveness jsonb, compliance jsonb, upgrades integer, downgrades integer,
+      valid_from date, valid_to date, country_code text, report_url text, alpha2 text)
+  `.execute(trx);
+}
+
+/**
+ * The job's checkpoint, committed with the batch it follows; a cancelled job rolls the batch
+ * back instead.
+ */
+async function checkpoint(
+  trx: Kysely<Database>,
+  id: number,
+  processed: number,
+  total: number,
+  skips: BatchSkips,
+): Promise<void> {
+  const job = await trx
+    .updateTable('fatf_imports')
+    .set({
+      // 99 at most until the publication: 100 means done.
+      progress: Math.min(99, Math.floor((processed / total) * 100)),
+      records_processed: processed,
+      records_skipped: sql<number>`records_skipped + ${skips.skipped}`,
+      errors: sql<string>`errors || ${JSON.stringify(skips.errors)}::jsonb`,
+      message: `Processed ${processed} of ${total} records`,
+    })
+    .where('id', '=', id)
+    .returning('status')
+    .executeTakeFirst();
+  if (job?.status === 'cancelled') throw new JobStop('cancelled', 'Import cancelled by user');
+}
+
+/**
+ * Publishes the kept rows into fatf_ratings, in the records' order and in batches as they were
+ * kept (a report twice in one statement could not be overwritten twice), completes the job and
+ * records its event: one transaction, under a lock of the job's row that a cancel waits for.
+ */
+async function publish(
+  trx: Kysely<Database>,
+  id: number,
+  options: RatingsImportOptions,
+  createdBy: string,
+): Promise<void> {
+  const job = await trx
+    .selectFrom('fatf_imports')
+    .select(['status', 'record_count'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (job.status === 'cancelled') throw new JobStop('cancelled', 'Import cancelled by user');
   const onConflict = options.overwriteExisting
     ? sql`do update set assessment_body = excluded.assessment_body,
         effectiveness = excluded.effectiveness, compliance = excluded.compliance,
@@ -285,31 +418,71 @@ async function writeBatch(
         country_code = excluded.country_code, report_url = excluded.report_url,
         country_id = excluded.country_id, import_id = excluded.import_id, updated_at = now()`
     : sql`do nothing`;
-  const { rows } = await sql<{ country_id: number | null }>`
-    insert into fatf_ratings (jurisdiction, country_id, report_type, report_date, assessment_body,
-      effectiveness, compliance, upgrades, downgrades, valid_from, valid_to, country_code,
-      report_url, import_id)
-    select input.jurisdiction, country.id, input.report_type, input.report_date,
-      input.assessment_body, input.effectiveness, input.compliance, input.upgrades,
-      input.downgrades, input.valid_from, input.valid_to, input.country_code, input.report_url,
-      ${id}
-    from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as input(jurisdiction text,
-      report_type text, report_date date, assessment_body text, effectiveness jsonb,
-      compliance jsonb, upgrades integer, downgrades integer, valid_from date, valid_to date,
-      country_code text, report_url text, alpha2 text)
-    left join lateral (
-      select id from countries
-      where countries.alpha2 = input.alpha2 or countries.alpha3 = input.country_code
-        or lower(countries.name) = lower(input.jurisdiction)
-      order by countries.alpha2 = input.alpha2 desc
-      limit 1
-    ) as country on true
-    on conflict (lower(jurisdiction), report_type, report_date) ${onConflict}
-    returning country_id
-  `.execute(trx);
-  tally.imported += rows.length;
-  tally.skipped += records.length - rows.length;
-  for (const row of rows) if (row.country_id !== null) tally.countryIds.add(row.country_id);
+  let kept = 0;
+  let imported = 0;
+  const countryIds = new Set<number>();
+  for (let start = 0; start < job.record_count; start += BATCH_SIZE) {
+    const { rows } = await sql<{ kept: number; imported: number; country_ids: number[] }>`
+      with batch as (
+        select * from fatf_import_rows
+        where import_id = ${id} and position >= ${start} and position < ${start + BATCH_SIZE}
+      ),
+      written as (
+        insert into fatf_ratings (jurisdiction, country_id, report_type, report_date,
+          assessment_body, effectiveness, compliance, upgrades, downgrades, valid_from, valid_to,
+          country_code, report_url, import_id)
+        select batch.jurisdiction, country.id, batch.report_type, batch.report_date,
+          batch.assessment_body, batch.effectiveness, batch.compliance, batch.upgrades,
+          batch.downgrades, batch.valid_from, batch.valid_to, batch.country_code,
+          batch.report_url, ${id}
+        from batch
+        left join lateral (
+          select id from countries
+          where countries.alpha2 = batch.alpha2 or countries.alpha3 = batch.country_code
+            or lower(countries.name) = lower(batch.jurisdiction)
+          order by countries.alpha2 = batch.alpha2 desc
+          limit 1
+        ) as country on true
+        order by batch.position
+        on conflict (lower(jurisdiction), report_type, report_date) ${onConflict}
+        returning country_id
+      )
+      select (select count(*) from batch)::int as kept,
+        (select count(*) from written)::int as imported,
+        array(select distinct country_id from written where country_id is not null) as country_ids
+    `.execute(trx);
+    const row = rows[0];
+    kept += row?.kept ?? 0;
+    imported += row?.imported ?? 0;
+    for (const countryId of row?.country_ids ?? []) countryIds.add(countryId);
+  }
+  await trx.deleteFrom('fatf_import_rows').where('import_id', '=', id).execute();
+  const completed = await trx
+    .updateTable('fatf_imports')
+    .set({
+      status: 'completed',
+      progress: 100,
+      message: `Imported ${imported} of ${job.record_count} records`,
+      records: null,
+      records_imported: imported,
+      // Besides the records the rules refused: those already stored (without overwriting).
+      records_skipped: sql<number>`records_skipped + ${kept - imported}`,
+      finished_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .returning('records_skipped')
+    .executeTakeFirstOrThrow();
+  await recordEvent(trx, {
+    eventName: 'FatfRatingsImported',
+    metadata: {
+      actor: createdBy,
+      action: 'import',
+      importId: id,
+      recordsImported: imported,
+      recordsSkipped: completed.records_skipped,
+      countryIds: [...countryIds].sort((a, b) => a - b),
+    },
+  });
 }
 
 function toRow(record: RatingsRecord) {
@@ -340,70 +513,7 @@ function toRow(record: RatingsRecord) {
   };
 }
 
-/** Progress on its own connection: the job's transaction is not visible until it ends. */
-async function reportProgress(
-  db: Kysely<Database>,
-  id: number,
-  processed: number,
-  total: number,
-): Promise<void> {
-  const job = await db
-    .updateTable('fatf_imports')
-    .set({
-      // 99 at most until the commit: 100 means done.
-      progress: Math.min(99, Math.floor((processed / total) * 100)),
-      records_processed: processed,
-      message: `Processed ${processed} of ${total} records`,
-    })
-    .where('id', '=', id)
-    .returning('status')
-    .executeTakeFirst();
-  if (job?.status === 'cancelled') throw new JobStop('cancelled', 'Import cancelled by user');
-}
-
-/** Ends the job in its own transaction, under a lock of its row that a cancel waits for. */
-async function finish(
-  trx: Kysely<Database>,
-  id: number,
-  tally: Tally,
-  createdBy: string,
-): Promise<void> {
-  const job = await trx
-    .selectFrom('fatf_imports')
-    .select('status')
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  if (job.status === 'cancelled') throw new JobStop('cancelled', 'Import cancelled by user');
-  await trx
-    .updateTable('fatf_imports')
-    .set({
-      status: 'completed',
-      progress: 100,
-      message: `Imported ${tally.imported} of ${tally.processed} records`,
-      records: null,
-      records_processed: tally.processed,
-      records_imported: tally.imported,
-      records_skipped: tally.skipped,
-      errors: JSON.stringify(tally.errors),
-      finished_at: sql<Date>`now()`,
-    })
-    .where('id', '=', id)
-    .execute();
-  await recordEvent(trx, {
-    eventName: 'FatfRatingsImported',
-    metadata: {
-      actor: createdBy,
-      action: 'import',
-      importId: id,
-      recordsImported: tally.imported,
-      recordsSkipped: tally.skipped,
-      countryIds: [...tally.countryIds].sort((a, b) => a - b),
-    },
-  });
-}
-
-/** A failed or cancelled job: its records dropped, its message kept. */
+/** A failed or cancelled job: its records and kept rows dropped, its message kept. */
 async function end(
   db: Kysely<Database>,
   id: number,
@@ -416,11 +526,12 @@ async function end(
     .where('id', '=', id)
     .where('status', 'in', ['pending', 'processing', status])
     .execute();
+  await dropKeptRows(db, id);
 }
 
 /**
  * DELETE api/fatf/import/{id}: marks a pending or running job cancelled; its run rolls back at
- * its next batch. 404 unknown; 409 once it has ended (a completed import stays).
+ * its next checkpoint. 404 unknown; 409 once it has ended (a completed import stays).
  */
 export async function cancelImport(db: Kysely<Database>, id: number): Promise<void> {
   const cancelled = await db
@@ -430,7 +541,13 @@ export async function cancelImport(db: Kysely<Database>, id: number): Promise<vo
     .where('status', 'in', ['pending', 'processing'])
     .returning('id')
     .executeTakeFirst();
-  if (cancelled) return;
+  if (cancelled) {
+    // A job paused by a stopping server has no run to drop its kept rows. A statement of its
+    // own, after the cancel committed: it sees every batch kept before (a batch kept after it
+    // sees the cancel at its checkpoint and rolls back).
+    await dropKeptRows(db, id);
+    return;
+  }
   const job = await db
     .selectFrom('fatf_imports')
     .select('status')
@@ -438,4 +555,8 @@ export async function cancelImport(db: Kysely<Database>, id: number): Promise<vo
     .executeTakeFirst();
   if (!job) throw notFound(`Import ${id} not found.`);
   throw conflict(`Import ${id} has already ended (${job.status}); it cannot be cancelled.`);
+}
+
+async function dropKeptRows(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('fatf_import_rows').where('import_id', '=', id).execute();
 }

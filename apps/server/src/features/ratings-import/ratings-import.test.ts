@@ -7,6 +7,7 @@ import { lastEventId, eventsAfter } from '../../../test/recorded-events.ts';
 import { STATUSES, useReferenceDataTestApp, type Caller } from '../../../test/reference-data.ts';
 import { createCountryRiskWorker, riskOfRatings } from './country-risk.ts';
 import { ImportRunner, runJob } from './jobs.ts';
+import { openDatabase } from '../../db/connection.ts';
 import { EventDispatcher } from '../../outbox/index.ts';
 
 // Jobs run when a test says so (runJob), except where a test starts a runner of its own.
@@ -52,9 +53,19 @@ async function importAndRun(records: unknown[], options: object = {}): Promise<R
   const response = await start('staff', { records, options });
   expect(response.statusCode).toBe(201);
   const { importId } = response.json() as { importId: number };
-  expect(await runJob(db(), importId)).toBe(true);
+  expect(await runJob(db(), importId)).toEqual({ ran: true });
   return status(importId);
 }
+
+/** The records a running job has validated and kept so far (not published yet). */
+const keptRows = async (importId: number) =>
+  (
+    await db()
+      .selectFrom('fatf_import_rows')
+      .select(db().fn.countAll<number>().as('n'))
+      .where('import_id', '=', importId)
+      .executeTakeFirstOrThrow()
+  ).n;
 
 const storedRatings = () =>
   db()
@@ -232,8 +243,9 @@ describe('cancelling an import', () => {
       message: 'Import cancelled by user',
       result: null,
     });
-    expect(await running).toBe(true);
+    expect(await running).toEqual({ ran: true });
     expect(await storedRatings()).toEqual([]);
+    expect(await keptRows(importId)).toBe(0);
   });
 
   it('answers 409 once the import has ended, and 404 for an unknown one', async () => {
@@ -283,6 +295,68 @@ describe('jobs across restarts and instances', () => {
     expect(job.message).toMatch(/interrupted 3 times/);
   });
 
+  it('hands a job over at a batch boundary when its server stops; another resumes it there', async () => {
+    const records = Array.from({ length: 2500 }, (_, index) => record(`J${index}`, '2020-01-01'));
+    const { importId } = (
+      await start('staff', { records, options: { skipInvalidRecords: false } })
+    ).json() as { importId: number };
+    const leaving = new ImportRunner(db(), suite.testApp.app.log);
+    leaving.start();
+    while ((await status(importId)).progress === 0) await new Promise((r) => setTimeout(r, 5));
+    await leaving.stop();
+
+    const paused = await db()
+      .selectFrom('fatf_imports')
+      .select(['status', 'attempts', 'records_processed'])
+      .where('id', '=', importId)
+      .executeTakeFirstOrThrow();
+    expect(paused).toMatchObject({ status: 'processing', attempts: 0 });
+    expect([1000, 2000]).toContain(paused.records_processed);
+    expect(await keptRows(importId)).toBe(paused.records_processed);
+    expect(await storedRatings()).toEqual([]);
+    // The records before the checkpoint are not read again: spoiled now, they would fail it.
+    await db()
+      .updateTable('fatf_imports')
+      .set({ records: JSON.stringify([{ jurisdiction: '' }, ...records.slice(1)]) })
+      .where('id', '=', importId)
+      .execute();
+
+    // Another instance: a pool and a runner of its own on the same database.
+    const other = openDatabase(suite.testApp.database.connectionString);
+    const staying = new ImportRunner(other.db, suite.testApp.app.log);
+    staying.start();
+    try {
+      await staying.idle();
+      expect(await status(importId)).toMatchObject({
+        status: 'completed',
+        result: { recordsProcessed: 2500, recordsImported: 2500, recordsSkipped: 0, errors: [] },
+      });
+    } finally {
+      await staying.stop();
+      await other.close();
+    }
+    expect(await keptRows(importId)).toBe(0);
+    expect(await storedRatings()).toHaveLength(2500);
+  });
+
+  it('drops what a job paused by a stopping server kept when it is cancelled', async () => {
+    const { importId } = (
+      await start('staff', {
+        records: Array.from({ length: 2500 }, (_, index) => record(`J${index}`, '2020-01-01')),
+      })
+    ).json() as { importId: number };
+    const stopping = new AbortController();
+    const running = runJob(db(), importId, stopping.signal);
+    while ((await status(importId)).progress === 0) await new Promise((r) => setTimeout(r, 5));
+    stopping.abort();
+    expect((await running).pausedAt).toBeGreaterThan(0);
+    expect(await keptRows(importId)).toBeGreaterThan(0);
+    expect((await call('staff', 'DELETE', `/api/fatf/import/${importId}`)).statusCode).toBe(204);
+    expect(await keptRows(importId)).toBe(0);
+    expect(await runJob(db(), importId)).toEqual({ ran: false });
+    expect(await storedRatings()).toEqual([]);
+  });
+
   it('never runs one job twice at once', async () => {
     const { importId } = (
       await start('staff', {
@@ -290,7 +364,7 @@ describe('jobs across restarts and instances', () => {
       })
     ).json() as { importId: number };
     const ran = await Promise.all([runJob(db(), importId), runJob(db(), importId)]);
-    expect(ran.filter(Boolean)).toHaveLength(1);
+    expect(ran.filter((run) => run.ran)).toHaveLength(1);
     expect((await status(importId)).result?.recordsImported).toBe(1500);
   });
 

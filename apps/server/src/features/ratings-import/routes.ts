@@ -11,6 +11,7 @@ import {
   storedRatingsQuerySchema,
 } from '@console/contracts';
 import type { ConsoleApp } from '../../http/console-app.ts';
+import { runInBackground } from '../../http/lifecycle.ts';
 import type { FeatureDependencies } from '../index.ts';
 import { featureRoutes } from '../routes.ts';
 import { exportFileName, exportRatings } from './export.ts';
@@ -31,8 +32,7 @@ export function registerRatingsImportRoutes(
   const runner = config.eventWorkersEnabled
     ? new ImportRunner(db, app.log.child({ component: 'fatf-import' }))
     : undefined;
-  app.addHook('onReady', async () => runner?.start());
-  app.addHook('onClose', async () => runner?.stop());
+  if (runner) runInBackground(app, runner);
 
   const routes = featureRoutes(app, { tags: ['fatf'], allow: ['staff'] });
 
