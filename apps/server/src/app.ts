@@ -28,7 +28,7 @@ import type { AppDependencies, ConsoleApp } from './http/console-app.ts';
 import { HttpError } from './http/errors.ts';
 import { registerInputRules } from './http/input.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { isClientDisconnect, loggerOptions } from './http/logging.ts';
+import { isClientDisconnect, loggerOptions, registerRequestLog } from './http/logging.ts';
 
 /** Largest JSON body accepted (imports of the full country list are ~30 kB; 10,000 document types ~3 MB). */
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -41,6 +41,8 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 function createFastify(config: AppConfig, logStream?: DestinationStream): ConsoleApp {
   const options: FastifyServerOptions = {
     logger: loggerOptions(config, logStream),
+    // One line per request instead, with its route and caller (registerRequestLog).
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -74,6 +76,7 @@ export async function buildApp(deps: AppDependencies): Promise<ConsoleApp> {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   registerInputRules(app);
+  registerRequestLog(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
