@@ -29,6 +29,7 @@ import { HttpError } from './http/errors.ts';
 import { registerInputRules } from './http/input.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { isClientDisconnect, loggerOptions, registerRequestLog } from './http/logging.ts';
+import { registerMetrics } from './observability/metrics-routes.ts';
 
 /** Largest JSON body accepted (imports of the full country list are ~30 kB; 10,000 document types ~3 MB). */
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDependencies): Promise<ConsoleApp> {
   app.setErrorHandler(errorHandler);
   registerInputRules(app);
   registerRequestLog(app);
+  registerMetrics(app, deps);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
