@@ -28,7 +28,7 @@ import type { AppDependencies, ConsoleApp } from './http/console-app.ts';
 import { HttpError } from './http/errors.ts';
 import { registerInputRules } from './http/input.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { isClientDisconnect, loggerOptions, registerRequestLog } from './http/logging.ts';
+import { isClientDisconnect, loggerOptions, RequestLog } from './http/logging.ts';
 import { registerMetrics } from './observability/metrics-routes.ts';
 
 /** Largest JSON body accepted (imports of the full country list are ~30 kB; 10,000 document types ~3 MB). */
@@ -42,8 +42,7 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 function createFastify(config: AppConfig, logStream?: DestinationStream): ConsoleApp {
   const options: FastifyServerOptions = {
     logger: loggerOptions(config, logStream),
-    // One line per request instead, with its route and caller (registerRequestLog).
-    disableRequestLogging: true,
+    logController: new RequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -77,7 +76,6 @@ export async function buildApp(deps: AppDependencies): Promise<ConsoleApp> {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   registerInputRules(app);
-  registerRequestLog(app);
   registerMetrics(app, deps);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -52,6 +52,12 @@ beforeAll(async () => {
           });
           return reply.type('text/plain').send(stream);
         });
+        // A hook that fails after the answer went (what Fastify reports to the request log).
+        app.get(
+          '/test/failing-hook',
+          { onResponse: (_request, _reply, done) => done(new Error('The hook failed')) },
+          async () => 'ok',
+        );
       },
     },
   );
@@ -123,6 +129,21 @@ describe('the request log', () => {
       expect.objectContaining({ level: INFO_LEVEL, route: 'unmatched', status: 404 }),
     ]);
     expect(lines.join('\n')).not.toContain(SECRET);
+  });
+
+  it('is the one line at error, with the error, when a hook fails after the answer', async () => {
+    lines.length = 0;
+    const response = await testApp.app.inject({ method: 'GET', url: '/test/failing-hook' });
+    expect(response.statusCode).toBe(200);
+    expect(linesOf(response.headers['x-request-id'])).toEqual([
+      expect.objectContaining({
+        level: ERROR_LEVEL,
+        msg: 'request errored',
+        route: '/test/failing-hook',
+        status: 200,
+        err: expect.objectContaining({ message: 'The hook failed' }),
+      }),
+    ]);
   });
 
   it('logs the health probes at debug, so that info shows the traffic only', async () => {

@@ -8,8 +8,7 @@ import { routeTemplate } from '../http/logging.ts';
 import { readWorkerBacklog } from '../outbox/backlog.ts';
 import { EVENT_SUBSCRIPTIONS } from '../outbox/subscriptions.ts';
 import { ConsoleMetrics } from './metrics.ts';
-
-export const METRICS_PATH = '/metrics';
+import { METRICS_PATH } from './quiet-routes.ts';
 
 /**
  * Prometheus metrics (docs/operations.md, "Metrics"), on when METRICS_TOKEN or METRICS_PORT is

@@ -1,3 +1,4 @@
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Kysely } from 'kysely';
 import { TENANT_USER_INVITATION_TEMPLATE_KEY } from '@console/contracts';
@@ -90,20 +91,34 @@ export function createNotificationsWorker(options: NotificationsOptions): EventW
   };
 }
 
-/** Sends one mail through `transport`, counted by kind and outcome (`console_mails_total`). */
+/**
+ * Sends one mail through `transport`, counted by kind and outcome (`console_mails_total`) and,
+ * while tracing is on, in a span of its own (no instrumentation of nodemailer exists): a child of
+ * the request that sends it, or a trace of its own from a worker.
+ */
 export async function sendMail(
   transport: Transporter,
   mail: SendMailOptions,
   kind: MailKind,
   metrics: ConsoleMetrics | undefined,
 ): Promise<void> {
-  try {
-    await transport.sendMail(mail);
-  } catch (error) {
-    metrics?.countMail(kind, 'failed');
-    throw error;
-  }
-  metrics?.countMail(kind, 'sent');
+  const tracer = trace.getTracer('kyc-admin-console');
+  await tracer.startActiveSpan(
+    'smtp send',
+    { kind: SpanKind.CLIENT, attributes: { 'console.mail.kind': kind } },
+    async (span) => {
+      try {
+        await transport.sendMail(mail);
+        metrics?.countMail(kind, 'sent');
+      } catch (error) {
+        metrics?.countMail(kind, 'failed');
+        span.setStatus({ code: SpanStatusCode.ERROR });
+        throw error;
+      } finally {
+        span.end();
+      }
+    },
+  );
 }
 
 /** The invitation of a 'TenantUserCreated' event; the company name is looked up when missing. */
