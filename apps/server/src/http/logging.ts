@@ -8,7 +8,7 @@ import {
 import pino, { type DestinationStream, type LoggerOptions } from 'pino';
 import type { AppConfig } from '../config.ts';
 import { describeDatabaseError } from '../db/errors.ts';
-import { QUIET_ROUTES } from '../observability/quiet-routes.ts';
+import { QUIET_ROUTES, routeTemplate } from '../observability/routes.ts';
 
 /**
  * The server's log (docs/architecture.md, "HTTP"; docs/operations.md, "Logs"): pino JSON, one
@@ -46,11 +46,6 @@ export function loggerOptions(
     hooks: { logMethod: demoteClientDisconnects },
   };
   return stream ? { ...options, stream } : options;
-}
-
-/** The route a request matched, as registered (`/api/tenants/:id`), or 'unmatched' (404, SPA). */
-export function routeTemplate(request: FastifyRequest): string {
-  return request.routeOptions.url ?? 'unmatched';
 }
 
 /**

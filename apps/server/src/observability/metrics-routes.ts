@@ -4,11 +4,10 @@ import { bearerToken } from '../auth/index.ts';
 import { countImportJobsByStatus } from '../features/ratings-import/queries.ts';
 import type { AppDependencies, ConsoleApp } from '../http/console-app.ts';
 import { unauthorized } from '../http/errors.ts';
-import { routeTemplate } from '../http/logging.ts';
 import { readWorkerBacklog } from '../outbox/backlog.ts';
 import { EVENT_SUBSCRIPTIONS } from '../outbox/subscriptions.ts';
 import { ConsoleMetrics } from './metrics.ts';
-import { METRICS_PATH } from './quiet-routes.ts';
+import { METRICS_PATH, routeTemplate } from './routes.ts';
 
 /**
  * Prometheus metrics (docs/operations.md, "Metrics"), on when METRICS_TOKEN or METRICS_PORT is
