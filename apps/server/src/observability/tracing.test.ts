@@ -172,12 +172,16 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
   let provider: OidcTestProvider;
   const catcher = new SmtpCatcher();
 
-  /** The spans of `traceId` once `complete` holds for them. */
+  /**
+   * The spans of `traceId` once its server span (the request's, which ends last and may come in
+   * a later export) has arrived and `complete` holds for them.
+   */
   const spansOf = (traceId: string, complete: (spans: OtlpSpan[]) => boolean) =>
     eventually(
       async () => {
         const spans = receiver.spans.filter((span) => span.traceId === traceId);
-        return complete(spans) && spans;
+        const served = spans.some((span) => span.kind === SPAN_KIND_SERVER);
+        return served && complete(spans) && spans;
       },
       10_000,
       'the request’s spans',
