@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,8 @@ import {
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export interface LoadResult {
+  /** Requests answered in the run. */
+  requests: number;
   requestsPerSecond: number;
   p99Ms: number;
   /** Failed requests plus answers other than 2xx and 304. */
@@ -69,6 +72,7 @@ export async function load(
   // autocannon counts 304 as non-2xx; a 304 is a good answer to If-None-Match.
   const notModified = result.statusCodeStats?.['304']?.count ?? 0;
   return {
+    requests: result.requests.total,
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     // `errors` includes timeouts.
@@ -79,12 +83,14 @@ export async function load(
 /**
  * Starts the compiled console server (`npm run bench` builds it first) on `port` and waits until
  * /readyz answers. Without DATABASE_URL in `extraEnv` it starts its embedded PostgreSQL in
- * `dataDir` (a new temporary directory by default).
+ * `dataDir` (a new temporary directory by default). Its standard output (the log) is appended to
+ * `logFile`, or dropped.
  */
 export async function startConsoleServer(
   port: number,
   extraEnv: Record<string, string> = {},
   dataDir?: string,
+  logFile?: string,
 ): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
   dataDir ??= await mkdtemp(path.join(tmpdir(), 'console-bench-'));
   const url = `http://localhost:${port}`;
@@ -95,6 +101,7 @@ export async function startConsoleServer(
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
   const nodeOptions = await productionNodeOptions();
+  const log = logFile === undefined ? 'ignore' : openSync(logFile, 'a');
   const child = spawn(process.execPath, [...nodeOptions, ...profile, 'apps/server/dist/main.js'], {
     cwd: repoRoot,
     env: {
@@ -106,8 +113,10 @@ export async function startConsoleServer(
       NODE_ENV: 'test',
       ...extraEnv,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', log, 'inherit'],
   });
+  // The child holds its own copy of the file.
+  if (typeof log === 'number') closeSync(log);
   await waitForReady(`${url}/readyz`, child);
   return {
     url,

@@ -7,6 +7,7 @@ import { benchEvents } from './events.ts';
 import { benchForms } from './forms.ts';
 import { stopBenchPostgres } from './lib.ts';
 import { benchMail } from './mail.ts';
+import { benchObservability } from './observability.ts';
 import { benchRatingsImport } from './ratings-import.ts';
 import { benchReferenceData } from './reference-data.ts';
 import { benchServerThroughput } from './server-throughput.ts';
@@ -23,6 +24,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'email-templates': benchEmailTemplates,
   'database-maintenance': benchDatabaseMaintenance,
   forms: benchForms,
+  observability: benchObservability,
 };
 
 // `npm run bench -- entity-lists events` runs only the named benchmarks; no names runs them all.

@@ -20,6 +20,11 @@ await build({
   },
   outdir: 'dist',
   bundle: true,
+  // Modules main.ts imports dynamically stay in chunks of their own, so that their npm packages
+  // load when it imports them: after tracing started (it instruments pg, Fastify and HTTP as they
+  // load), and the OpenTelemetry SDK not at all while tracing is off. One bundle would import
+  // every package at its top, before any code runs.
+  splitting: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',

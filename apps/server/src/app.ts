@@ -29,7 +29,8 @@ import { HttpError } from './http/errors.ts';
 import { registerInputRules } from './http/input.ts';
 import { registerLifecycle } from './http/lifecycle.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { isClientDisconnect, loggerOptions } from './http/logging.ts';
+import { isClientDisconnect, loggerOptions, RequestLog } from './http/logging.ts';
+import { registerMetrics } from './observability/metrics-routes.ts';
 
 /** Largest JSON body accepted (imports of the full country list are ~30 kB; 10,000 document types ~3 MB). */
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -42,6 +43,7 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 function createFastify(config: AppConfig, logStream?: DestinationStream): ConsoleApp {
   const options: FastifyServerOptions = {
     logger: loggerOptions(config, logStream),
+    logController: new RequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -76,6 +78,7 @@ export async function buildApp(deps: AppDependencies): Promise<ConsoleApp> {
   app.setErrorHandler(errorHandler);
   registerInputRules(app);
   const lifecycle = registerLifecycle(app);
+  registerMetrics(app, deps);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

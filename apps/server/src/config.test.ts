@@ -256,6 +256,25 @@ describe('loadConfig', () => {
     expect(config.smtpUrl).toBe('smtp://mail.example.com:587');
   });
 
+  it('serves no metrics unless a token of 32 characters or a port of their own is given', () => {
+    const token = 'a'.repeat(32);
+    expect(loadConfig({})).toMatchObject({ metricsToken: undefined, metricsPort: undefined });
+    expect(loadConfig({ METRICS_TOKEN: token, METRICS_PORT: '9464' })).toMatchObject({
+      metricsToken: token,
+      metricsPort: 9464,
+    });
+    expect(problemsOf({ METRICS_TOKEN: token.slice(1) })).toEqual([
+      'METRICS_TOKEN must be at least 32 characters, e.g. from openssl rand -hex 32',
+    ]);
+    expect(problemsOf({ METRICS_TOKEN: `${token} x` })).toEqual([
+      'METRICS_TOKEN must be printable ASCII without spaces',
+    ]);
+    expect(problemsOf({ METRICS_PORT: '0' })).toEqual(['METRICS_PORT must be between 1 and 65535']);
+    expect(problemsOf({ PORT: '9464', METRICS_PORT: '9464' })).toEqual([
+      'METRICS_PORT must differ from PORT: the metrics have a listener of their own on 127.0.0.1',
+    ]);
+  });
+
   it('puts every problem in the error message', () => {
     expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'loud' })).toThrow(
       /PORT must be a port number[\s\S]*LOG_LEVEL must be one of/,

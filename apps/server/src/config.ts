@@ -153,6 +153,12 @@ const environmentSchema = z
       })
       .optional(),
     SMTP_CATCHER_PORT: port.optional(),
+    METRICS_TOKEN: z
+      .string()
+      .min(32, { error: 'must be at least 32 characters, e.g. from openssl rand -hex 32' })
+      .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' })
+      .optional(),
+    METRICS_PORT: boundedInt(1, 65535).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
@@ -206,6 +212,13 @@ const environmentSchema = z
         path: ['SMTP_CATCHER_PORT'],
         message:
           'must be 0 or unset in production: the SMTP catcher keeps mail in memory instead of sending it',
+      });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT: the metrics have a listener of their own on 127.0.0.1',
       });
     }
     if (env.NODE_ENV === 'production' && !env.SMTP_URL && env.EVENT_WORKERS_ENABLED) {
@@ -288,6 +301,10 @@ export interface AppConfig {
   smtpFrom: string;
   /** Port of the development SMTP catcher on 127.0.0.1; 0: not started. */
   smtpCatcherPort: number;
+  /** Bearer token of GET /metrics on the app's port; undefined: no such route. */
+  metricsToken: string | undefined;
+  /** Port of the metrics listener on 127.0.0.1 (no token); undefined: none. */
+  metricsPort: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -368,6 +385,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       env.SMTP_URL ?? (smtpCatcherPort > 0 ? `smtp://127.0.0.1:${smtpCatcherPort}` : undefined),
     smtpFrom: env.SMTP_FROM ?? `Administration console <no-reply@${new URL(publicUrl).hostname}>`,
     smtpCatcherPort,
+    metricsToken: env.METRICS_TOKEN,
+    metricsPort: env.METRICS_PORT,
   };
 }
 

@@ -1,14 +1,23 @@
 import pino from 'pino';
-import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type AppConfig } from './config.ts';
-import { EmbeddedPostgresError } from './db/embedded-postgres.ts';
-import { migrateTo, versionHoldingBack } from './db/migrator.ts';
-import { openConfiguredDatabase } from './db/open.ts';
-import { seedDemoData } from './db/seed/demo.ts';
-import { shutDownOnSignals } from './shutdown.ts';
+import type { AppConfig } from './config.ts';
+import { startTracing } from './observability/tracing.ts';
 
-/** Starts the server: config, database (migrations and demo seed when due), then HTTP. */
+/**
+ * Starts the server: tracing (when OTEL_* asks for it), config, database (migrations and demo
+ * seed when due), then HTTP.
+ */
 async function main(): Promise<void> {
+  // Tracing instruments pg, Fastify and HTTP as Node loads them: the rest of the server is
+  // imported after it started (docs/operations.md, "Traces").
+  const tracing = await startTracing();
+  const { ConfigError, loadConfig } = await import('./config.ts');
+  const { buildApp } = await import('./app.ts');
+  const { EmbeddedPostgresError } = await import('./db/embedded-postgres.ts');
+  const { migrateTo, versionHoldingBack } = await import('./db/migrator.ts');
+  const { openConfiguredDatabase } = await import('./db/open.ts');
+  const { seedDemoData } = await import('./db/seed/demo.ts');
+  const { shutDownOnSignals } = await import('./shutdown.ts');
+
   let config: AppConfig;
   try {
     config = loadConfig();
@@ -43,7 +52,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   databaseLog = app.log;
 
-  shutDownOnSignals(app, database, config.shutdownGraceSeconds);
+  shutDownOnSignals(app, database, config.shutdownGraceSeconds, tracing);
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Console ready at ${config.publicUrl}`);

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from './db/connection.ts';
 import type { ConsoleApp } from './http/console-app.ts';
+import type { Tracing } from './observability/tracing.ts';
 
 /**
  * The graceful stop of a server process (docs/operations.md, "Stopping the console"), on the
@@ -10,7 +11,8 @@ import type { ConsoleApp } from './http/console-app.ts';
  * 3. meanwhile the event workers hand their claims back and import jobs pause at a batch
  *    boundary, for another instance to take over at once (runInBackground);
  * 4. the pool closes, then the embedded PostgreSQL stops (a clean, fast shutdown);
- * 5. the process exits 0, or 1 when a step failed.
+ * 5. the traces still buffered are exported, when tracing is on;
+ * 6. the process exits 0, or 1 when a step failed.
  *
  * Each step logs one line at info.
  */
@@ -18,6 +20,7 @@ export function shutDownOnSignals(
   app: ConsoleApp,
   database: DatabaseHandle,
   graceSeconds: number,
+  tracing?: Tracing,
 ): void {
   let shuttingDown = false;
   const onSignal = (signal: NodeJS.Signals) => {
@@ -31,7 +34,7 @@ export function shutDownOnSignals(
       { signal, graceSeconds },
       `Shutting down: /readyz answers 503, new connections are refused, requests in flight have ${graceSeconds} s to finish`,
     );
-    shutDown(app, database, graceSeconds).then(
+    shutDown(app, database, graceSeconds, tracing).then(
       () => {
         app.log.info('Shutdown complete');
         process.exit(0);
@@ -50,9 +53,12 @@ async function shutDown(
   app: ConsoleApp,
   database: DatabaseHandle,
   graceSeconds: number,
+  tracing: Tracing | undefined,
 ): Promise<void> {
   await closeApp(app, graceSeconds);
   await database.close();
+  // Last: the spans of everything above are exported with it.
+  await tracing?.shutdown();
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { AppConfig } from '../src/config.ts';
 import { seedDemoData } from '../src/db/seed/demo.ts';
 import { freePort } from '../src/net/free-port.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -19,14 +20,15 @@ export interface MailTestApp {
 /**
  * A server on the demo data whose development SMTP catcher listens on a free port and catches
  * the server's own mail, for the tests of the /api/dev/mail routes. Its event workers poll every
- * 50 ms, so that an invitation is mailed soon after it is recorded.
+ * 50 ms, so that an invitation is mailed soon after it is recorded. `overrides` as createTestApp's.
  */
-export async function createMailTestApp(): Promise<MailTestApp> {
+export async function createMailTestApp(overrides: Partial<AppConfig> = {}): Promise<MailTestApp> {
   const catcherPort = await freePort();
   const testApp = await createTestApp({
     smtpCatcherPort: catcherPort,
     smtpUrl: `smtp://127.0.0.1:${catcherPort}`,
     eventPollIntervalMs: 50,
+    ...overrides,
   });
   try {
     await seedDemoData(testApp.database.db);

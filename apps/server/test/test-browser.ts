@@ -109,6 +109,38 @@ export class TestBrowser {
   }
 }
 
+/**
+ * The address the embedded identity provider's sign-in page posts an account to (its form's
+ * action, resolved against the page's URL).
+ */
+export function embeddedLoginAction(html: string, pageUrl: string): string {
+  const action = /<form method="post" action="([^"]+\/login)">/.exec(html)?.[1];
+  if (!action) throw new Error('The sign-in page has no login form');
+  return new URL(action.replaceAll('&amp;', '&'), pageUrl).href;
+}
+
+/**
+ * Signs `email` in as a person would with the embedded identity provider: /authenticated, the
+ * provider's sign-in page, the account posted, the redirects followed to the app (or to the page
+ * refusing the account). Answers the last response.
+ */
+export async function signInWithEmbeddedProvider(
+  browser: TestBrowser,
+  email: string,
+): Promise<Response> {
+  const { response: page, url } = await browser.follow(
+    await browser.fetch('/authenticated'),
+    '/authenticated',
+  );
+  const action = embeddedLoginAction(await page.text(), url);
+  const { response } = await browser.follow(
+    await browser.postForm(action, { email }),
+    action,
+    '/dashboard',
+  );
+  return response;
+}
+
 function pathMatches(cookiePath: string, requestPath: string): boolean {
   if (requestPath === cookiePath) return true;
   if (!requestPath.startsWith(cookiePath)) return false;

@@ -79,16 +79,21 @@ export function registerGuard(app: ConsoleApp, accessTokens: AccessTokens): void
   });
 }
 
+/** The token of an `Authorization: Bearer <token>` header, or undefined for any other header. */
+export function bearerToken(header: string | undefined): string | undefined {
+  return /^Bearer +(\S+) *$/i.exec(header ?? '')?.[1];
+}
+
 async function authenticate(
   request: FastifyRequest,
   accessTokens: AccessTokens,
 ): Promise<AuthenticatedUser> {
   const header = request.headers.authorization;
   if (!header) throw unauthorized('Authentication required: send Authorization: Bearer <token>');
-  const match = /^Bearer +(\S+) *$/i.exec(header);
-  if (!match?.[1]) throw unauthorized('The Authorization header must be Bearer <token>');
+  const token = bearerToken(header);
+  if (!token) throw unauthorized('The Authorization header must be Bearer <token>');
   try {
-    return await accessTokens.verify(match[1]);
+    return await accessTokens.verify(token);
   } catch (error) {
     if (error instanceof InvalidAccessTokenError) throw unauthorized(error.message);
     throw error;

@@ -75,6 +75,7 @@ export function signInProblemPage(title: string, message: string): string {
  */
 export function signInErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const { status, title, message } = describeProblem(error, request);
+  request.server.metrics?.countSignIn(status >= 500 ? 'failed' : 'refused');
   return reply
     .code(status)
     .type('text/html; charset=utf-8')

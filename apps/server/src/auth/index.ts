@@ -13,7 +13,7 @@ import { deleteRetiredSigningKeys, SigningKeyStore } from './signing-keys.ts';
 
 export type { AuthenticatedUser } from './access-token.ts';
 export { AccessTokens, InvalidAccessTokenError } from './access-token.ts';
-export { anyRole, currentUser } from './guard.ts';
+export { anyRole, bearerToken, currentUser } from './guard.ts';
 export { holdsRole, resolveRoles, ROLES, type Role } from './roles.ts';
 export { SESSION_COOKIE } from './sessions.ts';
 export { rotateSigningKey, SigningKeyStore } from './signing-keys.ts';

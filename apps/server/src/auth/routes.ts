@@ -128,6 +128,7 @@ export function registerAuthRoutes(app: ConsoleApp, deps: AuthRouteDependencies)
 
       const { roles } = await resolveRoles(deps.db, config, person.email);
       if (roles.length === 0) {
+        app.metrics?.countSignIn('refused');
         request.log.warn({ reason: 'no role' }, 'Sign-in refused');
         return sendHtml(reply, 403, accessRefusedPage(person.email));
       }
@@ -139,6 +140,7 @@ export function registerAuthRoutes(app: ConsoleApp, deps: AuthRouteDependencies)
       } else {
         reply.clearCookie(LOGOUT_HINT_COOKIE, logoutHintCookieOptions);
       }
+      app.metrics?.countSignIn('succeeded');
       request.log.info({ roles }, 'Signed in');
       return reply.redirect('/dashboard');
     },

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { decodeJwt, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { TestBrowser } from '../../test/test-browser.ts';
+import { embeddedLoginAction, TestBrowser } from '../../test/test-browser.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import { LOGOUT_HINT_COOKIE } from './routes.ts';
 import { SESSION_COOKIE } from './sessions.ts';
@@ -115,7 +115,9 @@ describe('sign-in through the embedded identity provider', () => {
   it('re-asks the email field with an error for a malformed address', async () => {
     const browser = new TestBrowser(testApp.config.publicUrl);
     const page = await openSignInPage(browser);
-    const response = await browser.postForm(loginAction(page), { email: 'not-an-<email>' });
+    const response = await browser.postForm(embeddedLoginAction(page.html, page.url), {
+      email: 'not-an-<email>',
+    });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain('Enter an email address such as name@example.com.');
@@ -264,14 +266,8 @@ async function openSignInPage(browser: TestBrowser): Promise<SignInPage> {
   expect(response.headers.get('content-type')).toContain('text/html');
   const html = await response.text();
   const page = { html, url, action: '' };
-  page.action = loginAction(page);
+  page.action = embeddedLoginAction(html, url);
   return page;
-}
-
-function loginAction(page: Pick<SignInPage, 'html' | 'url'>): string {
-  const action = /<form method="post" action="([^"]+\/login)">/.exec(page.html)?.[1];
-  if (!action) throw new Error('The sign-in page has no login form');
-  return new URL(action.replaceAll('&amp;', '&'), page.url).href;
 }
 
 /** Posts the account like a click on its button (or the email field) and follows to the callback. */

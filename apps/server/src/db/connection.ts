@@ -18,12 +18,24 @@ export const DEFAULT_POOL_SETTINGS: PoolSettings = {
   connectionTimeoutMs: 5_000,
 };
 
+/** The pool's connections at one moment (the metrics read them when scraped). */
+export interface PoolStats {
+  /** Connections open, idle or in use. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  /** Most connections the pool opens. */
+  max: number;
+}
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   /** postgres://… of this database (LISTEN connections, child processes in tests). */
   connectionString: string;
   /** A name for the Database Migrations screen and logs; never includes credentials. */
   displayName: string;
+  poolStats(): PoolStats;
   close(): Promise<void>;
 }
 
@@ -63,6 +75,12 @@ export function openDatabase(
     db,
     connectionString,
     displayName: describeConnection(connectionString),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: settings.max,
+    }),
     close: () => db.destroy(),
   };
 }

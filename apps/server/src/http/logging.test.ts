@@ -7,8 +7,10 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { loggerOptions } from './logging.ts';
 
 /**
- * Log hygiene (docs/architecture.md, "HTTP"): what PostgreSQL refuses is logged by its code and
- * constraint, never with the values of the statement; a client going away is a debug line.
+ * Log hygiene (docs/architecture.md, "HTTP"; docs/operations.md, "Logs"): one line per request
+ * with its route template and caller, never a value of the request; what PostgreSQL refuses is
+ * logged by its code and constraint, never with the values of the statement; a client going away
+ * is a debug line.
  */
 
 interface LogLine {
@@ -20,6 +22,7 @@ interface LogLine {
 
 const ERROR_LEVEL = 50;
 const WARN_LEVEL = 40;
+const INFO_LEVEL = 30;
 const DEBUG_LEVEL = 20;
 
 const SECRET = 'Secret-7f3a9c1e-do-not-log';
@@ -28,6 +31,9 @@ let testApp: TestApp;
 let token: string;
 const lines: string[] = [];
 const logged = () => lines.map((line) => JSON.parse(line) as LogLine);
+/** The lines logged with this request id (the answer's x-request-id). */
+const linesOf = (requestId: string | string[] | number | undefined) =>
+  logged().filter((line) => line.reqId === requestId);
 
 beforeAll(async () => {
   testApp = await createTestApp(
@@ -46,6 +52,12 @@ beforeAll(async () => {
           });
           return reply.type('text/plain').send(stream);
         });
+        // A hook that fails after the answer went (what Fastify reports to the request log).
+        app.get(
+          '/test/failing-hook',
+          { onResponse: (_request, _reply, done) => done(new Error('The hook failed')) },
+          async () => 'ok',
+        );
       },
     },
   );
@@ -57,6 +69,92 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await testApp.close();
+});
+
+describe('the request log', () => {
+  it('is one line per request at info: method, route template, status, duration, ids', async () => {
+    lines.length = 0;
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/emailtemplates/987654',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode).toBe(404);
+    const requestLines = linesOf(response.headers['x-request-id']);
+    expect(requestLines).toEqual([
+      expect.objectContaining({
+        level: INFO_LEVEL,
+        msg: 'request completed',
+        method: 'GET',
+        route: '/api/emailtemplates/:id',
+        status: 404,
+        durationMs: expect.any(Number),
+        userId: 'admin@example.com',
+      }),
+    ]);
+    expect(JSON.stringify(requestLines)).not.toContain('987654');
+  });
+
+  it('holds no value of the query, the path, a header, a cookie or the body', async () => {
+    lines.length = 0;
+    const responses = [
+      await testApp.app.inject({
+        method: 'GET',
+        url: `/svc/formauthoring/${SECRET}?code=${SECRET}&state=${SECRET}`,
+        headers: { authorization: `Bearer ${token}`, cookie: `console_session=${SECRET}` },
+      }),
+      await testApp.app.inject({
+        method: 'POST',
+        url: `/api/tenants?search=${SECRET}`,
+        headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': SECRET },
+        payload: { companyName: SECRET, namespaces: [SECRET] },
+      }),
+      await testApp.app.inject({ method: 'GET', url: `/auth/callback?code=${SECRET}` }),
+    ];
+    for (const response of responses) {
+      const requestLines = linesOf(response.headers['x-request-id']);
+      expect(requestLines.filter((line) => line.msg === 'request completed')).toHaveLength(1);
+    }
+    const text = lines.join('\n');
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toContain(token);
+    expect(text).not.toContain(token.split('.')[2]);
+  });
+
+  it('names no route but "unmatched" for a path no route has', async () => {
+    lines.length = 0;
+    const response = await testApp.app.inject({ method: 'GET', url: `/no-such/${SECRET}` });
+    expect(response.statusCode).toBe(404);
+    expect(linesOf(response.headers['x-request-id'])).toEqual([
+      expect.objectContaining({ level: INFO_LEVEL, route: 'unmatched', status: 404 }),
+    ]);
+    expect(lines.join('\n')).not.toContain(SECRET);
+  });
+
+  it('is the one line at error, with the error, when a hook fails after the answer', async () => {
+    lines.length = 0;
+    const response = await testApp.app.inject({ method: 'GET', url: '/test/failing-hook' });
+    expect(response.statusCode).toBe(200);
+    expect(linesOf(response.headers['x-request-id'])).toEqual([
+      expect.objectContaining({
+        level: ERROR_LEVEL,
+        msg: 'request errored',
+        route: '/test/failing-hook',
+        status: 200,
+        err: expect.objectContaining({ message: 'The hook failed' }),
+      }),
+    ]);
+  });
+
+  it('logs the health probes at debug, so that info shows the traffic only', async () => {
+    lines.length = 0;
+    for (const url of ['/healthz', '/readyz']) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(linesOf(response.headers['x-request-id'])).toEqual([
+        expect.objectContaining({ level: DEBUG_LEVEL, route: url, status: 200 }),
+      ]);
+    }
+  });
 });
 
 describe('a statement PostgreSQL refuses', () => {
@@ -71,8 +169,13 @@ describe('a statement PostgreSQL refuses', () => {
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain(SECRET);
 
-    const failure = logged().find((line) => line.msg === 'Unhandled error');
-    expect(failure?.level).toBe(ERROR_LEVEL);
+    // Once by the error handler, with the error; once by the request log, without it.
+    const requestLines = linesOf(response.headers['x-request-id']);
+    expect(requestLines.map((line) => [line.level, line.msg])).toEqual([
+      [ERROR_LEVEL, 'Unhandled error'],
+      [INFO_LEVEL, 'request completed'],
+    ]);
+    const failure = requestLines[0];
     expect(failure?.err).toEqual({
       type: 'DatabaseError',
       code: '23514',

@@ -1,13 +1,21 @@
-import type { FastifyServerOptions } from 'fastify';
+import { context, trace } from '@opentelemetry/api';
+import {
+  LogController,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import pino, { type DestinationStream, type LoggerOptions } from 'pino';
 import type { AppConfig } from '../config.ts';
 import { describeDatabaseError } from '../db/errors.ts';
+import { QUIET_ROUTES, routeTemplate } from '../observability/routes.ts';
 
 /**
- * The server's log (docs/architecture.md, "HTTP"): pino JSON with request ids. Request logs carry
- * the path only (query strings of the sign-in callback carry codes), the Authorization and Cookie
- * headers are removed, errors from PostgreSQL are reduced to what identifies them (never the
- * values of the statement), and a client that goes away mid-response is a debug line, not an error.
+ * The server's log (docs/architecture.md, "HTTP"; docs/operations.md, "Logs"): pino JSON, one
+ * line per request (RequestLog). Request logs carry the route template only (query
+ * strings of the sign-in callback carry codes), the Authorization and Cookie headers are removed,
+ * errors from PostgreSQL are reduced to what identifies them (never the values of the statement),
+ * and a client that goes away mid-response is a debug line, not an error.
  */
 export function loggerOptions(
   config: Pick<AppConfig, 'logLevel'>,
@@ -38,6 +46,40 @@ export function loggerOptions(
     hooks: { logMethod: demoteClientDisconnects },
   };
   return stream ? { ...options, stream } : options;
+}
+
+/**
+ * Fastify's own request lines replaced by one line per request, written when the answer has gone
+ * (Fastify's "incoming request" is off): method, route template, status, duration, the request
+ * id (`reqId`, bound by Fastify), the caller's token subject and, while tracing is on, the
+ * request's trace id (its span is still the active one here). Nothing of the URL beyond its
+ * route, no header, no body: values of queries, tokens, cookies and forms never reach it. A
+ * failure is logged once more, with its error, by the error handler; an answer that broke off is
+ * this line at error with the error (a client that went away: a debug line, demoteClientDisconnects).
+ */
+export class RequestLog extends LogController {
+  constructor() {
+    super({ disableRequestLogging: true });
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const route = routeTemplate(request);
+    const line = {
+      method: request.method,
+      route,
+      status: reply.statusCode,
+      durationMs: Math.round(reply.elapsedTime * 10) / 10,
+      userId: request.user?.subject,
+      traceId: trace.getSpanContext(context.active())?.traceId,
+    };
+    if (error) request.log.error({ ...line, err: error }, 'request errored');
+    else if (QUIET_ROUTES.has(route)) request.log.debug(line, 'request completed');
+    else request.log.info(line, 'request completed');
+  }
 }
 
 /** pino's error serializer, except for errors of PostgreSQL (and errors caused by one). */

@@ -306,7 +306,7 @@ describe('ReferenceCache without notifications', () => {
           return reply;
         },
       };
-      await cache.reply({ headers: {} } as never, reply as never, read);
+      await cache.reply({ headers: {}, server: {} } as never, reply as never, read);
       return (JSON.parse(String(sent)) as { countryName: string }[]).map((c) => c.countryName);
     };
     await db.deleteFrom('countries').where('id', '=', 104).execute();

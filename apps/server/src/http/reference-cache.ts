@@ -8,7 +8,8 @@ import type { Database } from '../db/schema.ts';
 import { listenForNotifications, type NotificationListener } from '../db/notification-listener.ts';
 
 /** The reference lists whose versions migration 8 keeps (one per table). */
-export type ReferenceList = 'countries' | 'document_types' | 'forms' | 'form_fields';
+export const REFERENCE_LISTS = ['countries', 'document_types', 'forms', 'form_fields'] as const;
+export type ReferenceList = (typeof REFERENCE_LISTS)[number];
 
 /** The channel the version trigger notifies, with `name:version` as payload. */
 const VERSIONS_CHANNEL = 'reference_versions';
@@ -87,7 +88,10 @@ export class ReferenceCache {
    * to some roles only, or in another shape), so no cache serves one caller's answer to another.
    */
   async reply(request: FastifyRequest, reply: FastifyReply, cached: CachedRead) {
-    const body = await this.body(cached, await this.currentVersion(cached.list));
+    const version = await this.currentVersion(cached.list);
+    const held = this.heldBody(cached, version);
+    request.server.metrics?.countReferenceCacheLookup(cached.list, held ? 'hit' : 'miss');
+    const body = held ?? (await this.body(cached, version));
     reply
       .header('etag', body.etag)
       .header('cache-control', 'private, no-cache')
@@ -144,11 +148,17 @@ export class ReferenceCache {
     return Number(row.version);
   }
 
+  /** The body of `cached` kept at `version` or later, if any. */
+  private heldBody(cached: CachedRead, version: number): CachedBody | undefined {
+    const held = this.bodies.get(bodyKey(cached));
+    return held && held.version >= version ? held : undefined;
+  }
+
   /** The body of `cached` at `version` or later: built once, whoever asks meanwhile waits for it. */
   private async body(cached: CachedRead, version: number): Promise<CachedBody> {
-    const key = `${cached.list}/${cached.variant}`;
-    const held = this.bodies.get(key);
-    if (held && held.version >= version) return held;
+    const held = this.heldBody(cached, version);
+    if (held) return held;
+    const key = bodyKey(cached);
     let build = this.builds.get(key);
     if (!build) {
       build = this.build(cached).finally(() => this.builds.delete(key));
@@ -172,6 +182,10 @@ export class ReferenceCache {
         return { version, body, etag: `W/"${cached.variant}-${version}"` };
       });
   }
+}
+
+function bodyKey(cached: CachedRead): string {
+  return `${cached.list}/${cached.variant}`;
 }
 
 /** If-None-Match holds `etag` (weak comparison, as RFC 9110 asks for GET) or `*`. */

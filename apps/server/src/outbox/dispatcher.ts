@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import type { BackgroundWork } from '../http/lifecycle.ts';
 import { listenForNotifications, type NotificationListener } from '../db/notification-listener.ts';
 import type { Database } from '../db/schema.ts';
+import type { ConsoleMetrics } from '../observability/metrics.ts';
 import { EVENTS_CHANNEL } from './outbox.ts';
 import { lockEvents } from './processing.ts';
 import {
@@ -31,6 +32,8 @@ export interface DispatcherOptions {
   instanceId?: string;
   /** PostgreSQL connection string: LISTEN for events recorded by any instance. */
   listenConnectionString?: string;
+  /** Counts the records completed, by worker and outcome (METRICS_TOKEN or METRICS_PORT set). */
+  metrics?: ConsoleMetrics | undefined;
 }
 
 /** One worker's claimed record, with its event. */
@@ -65,6 +68,7 @@ export class EventDispatcher implements BackgroundWork {
   private readonly batchSize: number;
   private readonly maxAttempts: number;
   private readonly listenConnectionString: string | undefined;
+  private readonly metrics: ConsoleMetrics | undefined;
   private readonly loops = new Map<string, WorkerLoop>();
   private running: Promise<void>[] = [];
   private stopping = false;
@@ -82,6 +86,7 @@ export class EventDispatcher implements BackgroundWork {
     this.instanceId =
       options.instanceId ?? `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
     this.listenConnectionString = options.listenConnectionString;
+    this.metrics = options.metrics;
     const names = new Set(this.workers.map((worker) => worker.name));
     if (names.size !== this.workers.length) throw new Error('Two event workers share a name');
   }
@@ -384,9 +389,13 @@ export class EventDispatcher implements BackgroundWork {
       ) as event_id
     `.execute(db);
     const recorded = new Set(result.rows.map((row) => row.event_id));
-    // Failures are logged once recorded: a result whose claim was lost is only logged as lost.
+    // Outcomes are counted, and failures logged, once recorded: a result whose claim was lost is
+    // only logged as lost.
     for (const outcome of outcomes) {
-      if (outcome.error === undefined || !recorded.has(outcome.eventId)) continue;
+      if (!recorded.has(outcome.eventId)) continue;
+      const failed = outcome.error !== undefined;
+      this.metrics?.countEventRecord(worker.name, failed ? 'failed' : 'succeeded');
+      if (!failed) continue;
       this.logger.warn(
         { worker: worker.name, eventId: outcome.eventId, error: outcome.error },
         'Event worker failed',

@@ -2,6 +2,7 @@ import type { AppDependencies, ConsoleApp } from '../http/console-app.ts';
 import { runInBackground } from '../http/lifecycle.ts';
 import { createCountryRiskWorker } from '../features/ratings-import/country-risk.ts';
 import type { AppConfig } from '../config.ts';
+import type { ConsoleMetrics } from '../observability/metrics.ts';
 import { createAuditTrailWorker } from './audit-trail.ts';
 import { registerDevMailRoutes } from './dev-mail-routes.ts';
 import { EventDispatcher } from './dispatcher.ts';
@@ -45,10 +46,14 @@ declare module 'fastify' {
 }
 
 /** The console's workers, ready to run with this configuration. */
-export function createEventWorkers(config: AppConfig): EventWorker[] {
+export function createEventWorkers(
+  config: AppConfig,
+  metrics: ConsoleMetrics | undefined,
+): EventWorker[] {
   return [
     createAuditTrailWorker(),
     createNotificationsWorker({
+      metrics,
       smtpUrl: config.smtpUrl,
       from: config.smtpFrom,
       publicUrl: config.publicUrl,
@@ -75,7 +80,8 @@ export async function registerEventServices(
   const dispatcher = config.eventWorkersEnabled
     ? new EventDispatcher({
         db: database.db,
-        workers: createEventWorkers(config),
+        workers: createEventWorkers(config, app.metrics),
+        metrics: app.metrics,
         logger,
         leaseSeconds: config.eventLeaseSeconds,
         pollIntervalMs: config.eventPollIntervalMs,

@@ -1,7 +1,9 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Kysely } from 'kysely';
 import { TENANT_USER_INVITATION_TEMPLATE_KEY } from '@console/contracts';
 import type { Database } from '../db/schema.ts';
+import type { ConsoleMetrics, MailKind } from '../observability/metrics.ts';
 import { findActiveVersion } from '../features/email-templates/queries.ts';
 import { cachedCompileVersion } from '../features/email-templates/rendering.ts';
 import type { EventSubscription, EventWorker, RecordedEvent } from './worker.ts';
@@ -20,6 +22,8 @@ export interface NotificationsOptions {
   publicUrl: string;
   /** Connection, greeting and socket timeout: keep it well under the event lease. */
   timeoutMs: number;
+  /** Counts the invitations sent and failed (METRICS_TOKEN or METRICS_PORT set). */
+  metrics?: ConsoleMetrics | undefined;
 }
 
 export interface Invitation {
@@ -69,7 +73,12 @@ export function createNotificationsWorker(options: NotificationsOptions): EventW
       }
       const invitation = await invitationFor(event, db, options.publicUrl);
       try {
-        await transport.sendMail({ from: options.from, ...invitation });
+        await sendMail(
+          transport,
+          { from: options.from, ...invitation },
+          'invitation',
+          options.metrics,
+        );
       } catch (error) {
         throw new Error(describeSmtpError(error, options.smtpUrl, options.timeoutMs), {
           cause: error,
@@ -80,6 +89,36 @@ export function createNotificationsWorker(options: NotificationsOptions): EventW
       transport?.close();
     },
   };
+}
+
+/**
+ * Sends one mail through `transport`, counted by kind and outcome (`console_mails_total`) and,
+ * while tracing is on, in a span of its own (no instrumentation of nodemailer exists): a child of
+ * the request that sends it, or a trace of its own from a worker.
+ */
+export async function sendMail(
+  transport: Transporter,
+  mail: SendMailOptions,
+  kind: MailKind,
+  metrics: ConsoleMetrics | undefined,
+): Promise<void> {
+  const tracer = trace.getTracer('kyc-admin-console');
+  await tracer.startActiveSpan(
+    'smtp send',
+    { kind: SpanKind.CLIENT, attributes: { 'console.mail.kind': kind } },
+    async (span) => {
+      try {
+        await transport.sendMail(mail);
+        metrics?.countMail(kind, 'sent');
+      } catch (error) {
+        metrics?.countMail(kind, 'failed');
+        span.setStatus({ code: SpanStatusCode.ERROR });
+        throw error;
+      } finally {
+        span.end();
+      }
+    },
+  );
 }
 
 /** The invitation of a 'TenantUserCreated' event; the company name is looked up when missing. */

@@ -37,7 +37,7 @@ export function registerEmailTemplateRoutes(
 ) {
   const { db } = database;
   const routes = featureRoutes(app, { tags: ['email templates'], allow: ['staff'] });
-  const mailer = createTestMailer(db, config.smtpUrl);
+  const mailer = createTestMailer(db, config.smtpUrl, app.metrics);
   app.addHook('onClose', async () => mailer.close());
 
   routes.answer(emailTemplatesApi.list, {

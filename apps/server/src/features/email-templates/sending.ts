@@ -4,7 +4,8 @@ import type { Transporter } from 'nodemailer';
 import type { AuthenticatedUser } from '../../auth/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, notFound, conflict } from '../../http/errors.ts';
-import { createSmtpTransport, describeSmtpError } from '../../outbox/notifications.ts';
+import type { ConsoleMetrics } from '../../observability/metrics.ts';
+import { createSmtpTransport, describeSmtpError, sendMail } from '../../outbox/notifications.ts';
 import { findTestSendTemplate } from './queries.ts';
 import {
   cachedCompileVersion,
@@ -84,6 +85,7 @@ export interface TestMailer {
 export function createTestMailer(
   db: Kysely<Database>,
   smtpUrl: string | undefined,
+  metrics?: ConsoleMetrics,
   timeoutMs = 10_000,
 ): TestMailer {
   let transport: Transporter | undefined;
@@ -113,13 +115,18 @@ export function createTestMailer(
       }
       transport ??= createSmtpTransport(smtpUrl, timeoutMs);
       try {
-        await transport.sendMail({
-          from: template.from_address ?? undefined,
-          to: toAddress,
-          subject: mail.subject,
-          html: mail.html,
-          text: mail.text,
-        });
+        await sendMail(
+          transport,
+          {
+            from: template.from_address ?? undefined,
+            to: toAddress,
+            subject: mail.subject,
+            html: mail.html,
+            text: mail.text,
+          },
+          'template_test',
+          metrics,
+        );
       } catch (error) {
         // A failed pooled connection is not reused: the next send opens a new one.
         transport.close();

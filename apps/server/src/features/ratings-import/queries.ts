@@ -1,4 +1,11 @@
-import type { Page, RatingsImportJob, RatingsStatistics, StoredRating } from '@console/contracts';
+import {
+  RATINGS_IMPORT_STATUSES,
+  type Page,
+  type RatingsImportJob,
+  type RatingsImportStatus,
+  type RatingsStatistics,
+  type StoredRating,
+} from '@console/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import { readPage, walkDirection } from '../../db/paging.ts';
@@ -158,4 +165,22 @@ export async function listRatings(
       }));
     },
   });
+}
+
+/**
+ * Import jobs per status, every status named (the metrics read it when scraped). Jobs are few
+ * (one per import a person starts) and their records are kept out of line (TOAST), so counting
+ * reads a small table.
+ */
+export async function countImportJobsByStatus(
+  db: Kysely<Database>,
+): Promise<Record<RatingsImportStatus, number>> {
+  const rows = await db
+    .selectFrom('fatf_imports')
+    .select((eb) => ['status', eb.fn.countAll<number>().as('count')])
+    .groupBy('status')
+    .execute();
+  const counts = Object.fromEntries(RATINGS_IMPORT_STATUSES.map((status) => [status, 0]));
+  for (const row of rows) counts[row.status] = row.count;
+  return counts as Record<RatingsImportStatus, number>;
 }

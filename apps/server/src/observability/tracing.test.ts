@@ -1,0 +1,343 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OidcTestProvider } from '../../test/oidc-test-provider.ts';
+import { createTestDatabase } from '../../test/test-database.ts';
+import { AccessTokens, SigningKeyStore } from '../auth/index.ts';
+import { loadConfig } from '../config.ts';
+import type { DatabaseHandle } from '../db/connection.ts';
+import { freePort } from '../net/free-port.ts';
+import { SmtpCatcher } from '../outbox/smtp-catcher.ts';
+import { eventually } from '../outbox/test-support.ts';
+
+/**
+ * Traces (docs/operations.md, "Traces"): the real server process (main.ts) with the standard
+ * OTEL_* variables sends its spans to an OTLP/HTTP receiver run here; without them it loads
+ * nothing of the SDK.
+ */
+
+const SERVER_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** A span as OTLP/JSON carries it. */
+interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes: { key: string; value: { stringValue?: string; intValue?: string | number } }[];
+}
+
+const SPAN_KIND_SERVER = 2;
+const SPAN_KIND_CLIENT = 3;
+
+/** An OTLP/HTTP receiver (JSON) that keeps every span it is sent. */
+async function startReceiver(): Promise<{ url: string; spans: OtlpSpan[]; server: Server }> {
+  const spans: OtlpSpan[] = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      const payload = JSON.parse(body) as {
+        resourceSpans: { scopeSpans: { spans: OtlpSpan[] }[] }[];
+      };
+      for (const resource of payload.resourceSpans) {
+        for (const scope of resource.scopeSpans) spans.push(...scope.spans);
+      }
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, spans, server };
+}
+
+function attribute(span: OtlpSpan, key: string): string | number | undefined {
+  const value = span.attributes.find((item) => item.key === key)?.value;
+  return value?.stringValue ?? (value?.intValue === undefined ? undefined : Number(value.intValue));
+}
+
+interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  /** Standard output and error so far (the log lines). */
+  output: () => string;
+  /** Sends SIGTERM and waits for the exit; answers what the process wrote. */
+  stop: () => Promise<string>;
+}
+
+/**
+ * main.ts in a process of its own on `database`, with `env` on top of a test environment
+ * without any OTEL_* variable. A preload reports at exit how many modules of OpenTelemetry's SDK
+ * and instrumentations the process loaded (`opentelemetry modules: N`; the API, which every
+ * process loads and which does nothing without the SDK, is not counted).
+ */
+async function startServer(
+  database: DatabaseHandle,
+  env: Record<string, string>,
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('OTEL_')),
+  );
+  const reportLoaded = `data:text/javascript,${encodeURIComponent(`
+    import { createRequire } from 'node:module';
+    const { cache } = createRequire(process.cwd() + '/');
+    process.on('exit', () => {
+      const loaded = Object.keys(cache).filter((id) =>
+        (id.includes('/@opentelemetry/') && !id.includes('/@opentelemetry/api/')) ||
+        id.includes('/@fastify/otel/'));
+      process.stdout.write('opentelemetry modules: ' + loaded.length + '\\n');
+    });
+  `)}`;
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', reportLoaded, 'src/main.ts'],
+    {
+      cwd: SERVER_ROOT,
+      env: {
+        ...inherited,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: url,
+        LOG_LEVEL: 'info',
+        DATABASE_URL: database.connectionString,
+        MIGRATE_ON_START: 'false',
+        SEED_DEMO_DATA: 'false',
+        EVENT_WORKERS_ENABLED: 'false',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await eventually(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`The server exited: ${output}`);
+      return (await fetch(`${url}/readyz`).catch(() => null))?.ok ?? false;
+    },
+    30_000,
+    'the server to start',
+  );
+  return {
+    child,
+    url,
+    output: () => output,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      return output;
+    },
+  };
+}
+
+/** A staff access token the server at `url` accepts (its signing keys are in `database`). */
+async function staffToken(database: DatabaseHandle, url: string): Promise<string> {
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: url });
+  const tokens = new AccessTokens(new SigningKeyStore(database.db, config), config);
+  return tokens.mint({
+    subject: 'staff@example.com',
+    email: 'staff@example.com',
+    name: 'Sam Staff',
+    roles: ['staff'],
+  });
+}
+
+function loadedModules(output: string): number {
+  return Number(/opentelemetry modules: (\d+)/.exec(output)?.[1] ?? NaN);
+}
+
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let server: ServerProcess;
+  let provider: OidcTestProvider;
+  const catcher = new SmtpCatcher();
+
+  /**
+   * The spans of `traceId` once its server span (the request's, which ends last and may come in
+   * a later export) has arrived and `complete` holds for them.
+   */
+  const spansOf = (traceId: string, complete: (spans: OtlpSpan[]) => boolean) =>
+    eventually(
+      async () => {
+        const spans = receiver.spans.filter((span) => span.traceId === traceId);
+        const served = spans.some((span) => span.kind === SPAN_KIND_SERVER);
+        return served && complete(spans) && spans;
+      },
+      10_000,
+      'the request’s spans',
+    );
+
+  /** Whether `span` descends from `ancestor` among `spans`. */
+  const descends = (spans: OtlpSpan[], span: OtlpSpan, ancestor: OtlpSpan): boolean => {
+    const parent = spans.find((candidate) => candidate.spanId === span.parentSpanId);
+    return parent !== undefined && (parent === ancestor || descends(spans, parent, ancestor));
+  };
+
+  const traceparent = () => {
+    const traceId = randomBytes(16).toString('hex');
+    const callerSpanId = randomBytes(8).toString('hex');
+    return { traceId, callerSpanId, header: `00-${traceId}-${callerSpanId}-01` };
+  };
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    const smtpPort = await catcher.start(0);
+    provider = await OidcTestProvider.start();
+    server = await startServer(database, {
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      OIDC_ISSUER: provider.url,
+      OIDC_CLIENT_ID: 'console',
+      OIDC_CLIENT_SECRET: 'secret',
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+      OTEL_SERVICE_NAME: 'console-under-test',
+    });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await catcher.stop();
+    await provider?.stop();
+    await new Promise((resolve) => receiver?.server.close(resolve));
+  });
+
+  it('continues the caller’s trace: a server span with the route, its queries below it, its id in the log', async () => {
+    const { traceId, callerSpanId, header } = traceparent();
+    const response = await fetch(`${server.url}/api/countries?search=secret-value`, {
+      headers: {
+        authorization: `Bearer ${await staffToken(database, server.url)}`,
+        traceparent: header,
+      },
+    });
+    expect(response.status).toBe(200);
+
+    const trace = await spansOf(traceId, (spans) =>
+      spans.some((span) => attribute(span, 'db.system.name') === 'postgresql'),
+    );
+    const serverSpan = trace.find(
+      (span) => span.kind === SPAN_KIND_SERVER && span.parentSpanId === callerSpanId,
+    );
+    expect(serverSpan).toBeDefined();
+    expect(serverSpan?.name).toBe('GET /api/countries');
+    expect(attribute(serverSpan!, 'http.route')).toBe('/api/countries');
+    expect(attribute(serverSpan!, 'http.response.status_code')).toBe(200);
+    expect(attribute(serverSpan!, 'url.path')).toBe('/api/countries');
+
+    // Every query of the request is a client span that descends from the server span.
+    const queries = trace.filter((span) => attribute(span, 'db.system.name') === 'postgresql');
+    expect(queries.length).toBeGreaterThan(0);
+    // Waits for a pool connection too: pg-pool is instrumented only when tracing started before
+    // the server's modules were imported (main.ts).
+    expect(queries.map((query) => query.name)).toContain('pg-pool.connect');
+    for (const query of queries) {
+      expect(query.kind).toBe(SPAN_KIND_CLIENT);
+      expect(descends(trace, query, serverSpan!)).toBe(true);
+    }
+    expect(JSON.stringify(trace)).not.toContain('secret-value');
+
+    const line = server
+      .output()
+      .split('\n')
+      .filter((text) => text.startsWith('{'))
+      .map((text) => JSON.parse(text) as Record<string, unknown>)
+      .find((entry) => entry.msg === 'request completed' && entry.route === '/api/countries');
+    expect(line?.traceId).toBe(traceId);
+  });
+
+  it('puts the mail a request sends in its trace', async () => {
+    const { traceId, header } = traceparent();
+    const response = await fetch(`${server.url}/api/emailtemplates/testsend`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await staffToken(database, server.url)}`,
+        'content-type': 'application/json',
+        traceparent: header,
+      },
+      body: JSON.stringify({
+        ToAddress: 'qa@console.example',
+        TemplateKey: 'tenant-user-invitation',
+      }),
+    });
+    expect(response.status).toBe(200);
+    const trace = await spansOf(traceId, (spans) =>
+      spans.some((span) => span.name === 'smtp send'),
+    );
+    const serverSpan = trace.find((span) => span.kind === SPAN_KIND_SERVER);
+    const mail = trace.find((span) => span.name === 'smtp send');
+    expect(mail).toMatchObject({ kind: SPAN_KIND_CLIENT });
+    expect(attribute(mail!, 'console.mail.kind')).toBe('template_test');
+    expect(descends(trace, mail!, serverSpan!)).toBe(true);
+  });
+
+  it('puts the calls a request makes to the sign-in provider in its trace', async () => {
+    const { traceId, header } = traceparent();
+    const response = await fetch(`${server.url}/authenticated`, {
+      headers: { traceparent: header },
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(302);
+    const toProvider = (span: OtlpSpan) =>
+      String(attribute(span, 'url.full') ?? '').startsWith(provider.url);
+    const trace = await spansOf(traceId, (spans) => spans.some(toProvider));
+    const serverSpan = trace.find((span) => span.kind === SPAN_KIND_SERVER);
+    const call = trace.find(toProvider);
+    expect(call).toMatchObject({ kind: SPAN_KIND_CLIENT });
+    expect(descends(trace, call!, serverSpan!)).toBe(true);
+  });
+
+  it('traces no health probe', async () => {
+    const before = receiver.spans.length;
+    await fetch(`${server.url}/healthz`);
+    await fetch(`${server.url}/api/countries`);
+    await eventually(async () => receiver.spans.length > before, 10_000, 'the next spans');
+    expect(receiver.spans.some((span) => attribute(span, 'url.path') === '/healthz')).toBe(false);
+  });
+
+  it('loaded the SDK and its instrumentations', async () => {
+    expect(loadedModules(await server.stop())).toBeGreaterThan(0);
+  });
+});
+
+describe('without OTEL_* variables', () => {
+  it('loads nothing of OpenTelemetry’s SDK or instrumentations', async () => {
+    const server = await startServer(database, {});
+    expect((await fetch(`${server.url}/api/countries`)).status).toBe(401);
+    const output = await server.stop();
+    expect(loadedModules(output)).toBe(0);
+    expect(output).not.toMatch(/"traceId"/);
+  });
+});
+
+describe('the production bundle (dist/main.js)', () => {
+  it('imports no npm package but pino before tracing started', async () => {
+    // esbuild's code splitting keeps what main.ts imports dynamically in chunks of their own; one
+    // bundle would import every package at its top, before tracing could instrument them.
+    await promisify(execFile)(process.execPath, ['build.mjs'], { cwd: SERVER_ROOT });
+    const main = await readFile(new URL('dist/main.js', `file://${SERVER_ROOT}`), 'utf8');
+    const staticImports = [...main.matchAll(/^import .*?"([^"]+)";$/gm)].map(
+      (match) => match[1] ?? '',
+    );
+    expect(staticImports.filter((from) => !from.startsWith('./'))).toEqual(['pino']);
+  });
+});

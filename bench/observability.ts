@@ -1,0 +1,168 @@
+import { mkdtemp, stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  accessTokenFor,
+  adminQuery,
+  benchPostgresUrl,
+  load,
+  median,
+  ratio,
+  startConsoleServer,
+  verdict,
+  type LoadResult,
+} from './lib.ts';
+
+const OFF_PORT = 3261;
+const ON_PORT = 3262;
+const RECEIVER_PORT = 3263;
+const METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef0123456789';
+const ROUNDS = 3;
+const PATH = '/api/countries';
+
+/**
+ * The request cost of metrics and tracing (issue 30). GET /api/countries (the cached list, a
+ * token verified per call) under 100 connections on the same build twice, on one database: with
+ * METRICS_TOKEN set and /metrics scraped once a second, and OTEL_EXPORTER_OTLP_ENDPOINT set
+ * (every request traced, its spans sent to an OTLP receiver here that discards them); and with
+ * both off. Rounds alternate between the two (BENCH_OBSERVABILITY_SECONDS each, default 10), so
+ * that load from elsewhere falls on both. Target: ≥ 0.9× the throughput with both off.
+ * Both log at LOG_LEVEL=info into a file: the bytes it grows by per request are printed.
+ */
+export async function benchObservability(): Promise<void> {
+  const seconds = Number(process.env.BENCH_OBSERVABILITY_SECONDS ?? '10');
+  const receiver = await startDiscardingReceiver();
+  const databaseName = `console_bench_observability_${Date.now()}`;
+  const postgresUrl = await benchPostgresUrl();
+  await adminQuery(`${postgresUrl}/postgres`, `create database ${databaseName}`);
+  const logDir = await mkdtemp(path.join(tmpdir(), 'console-bench-logs-'));
+  const env = {
+    DATABASE_URL: `${postgresUrl}/${databaseName}`,
+    MIGRATE_ON_START: 'true',
+    SEED_DEMO_DATA: 'true',
+    LOG_LEVEL: 'info',
+    EVENT_WORKERS_ENABLED: 'false',
+  };
+  const sides = {
+    off: { port: OFF_PORT, env, logFile: path.join(logDir, 'off.log') },
+    on: {
+      port: ON_PORT,
+      env: {
+        ...env,
+        METRICS_TOKEN,
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${RECEIVER_PORT}`,
+      },
+      logFile: path.join(logDir, 'on.log'),
+    },
+  };
+  const off = await startConsoleServer(sides.off.port, sides.off.env, undefined, sides.off.logFile);
+  const on = await startConsoleServer(sides.on.port, sides.on.env, undefined, sides.on.logFile);
+  try {
+    const headers = {
+      off: { authorization: `Bearer ${await accessTokenFor(off.url, 'staff@example.com')}` },
+      on: { authorization: `Bearer ${await accessTokenFor(on.url, 'staff@example.com')}` },
+    };
+    const results: Record<'off' | 'on', (LoadResult & { logBytes: number })[]> = {
+      off: [],
+      on: [],
+    };
+    let scrapes = 0;
+    let failedScrapes = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const);
+      for (const side of order) {
+        const url = side === 'on' ? on.url : off.url;
+        const logBefore = (await stat(sides[side].logFile)).size;
+        const scraper =
+          side === 'on'
+            ? setInterval(() => {
+                scrapes += 1;
+                void fetch(`${on.url}/metrics`, {
+                  headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+                })
+                  .then(async (response) => {
+                    await response.text();
+                    if (!response.ok) failedScrapes += 1;
+                  })
+                  .catch(() => (failedScrapes += 1));
+              }, 1000)
+            : undefined;
+        const result = await load(`${url}${PATH}`, {
+          connections: 100,
+          durationSeconds: seconds,
+          headers: headers[side],
+        }).finally(() => clearInterval(scraper));
+        const logBytes = (await stat(sides[side].logFile)).size - logBefore;
+        results[side].push({ ...result, logBytes });
+        console.log(
+          `  round ${round + 1} ${side.padEnd(3)}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms} ms, errors ${result.errors}`,
+        );
+      }
+    }
+    report(results, { scrapes, failedScrapes, spanExports: receiver.exports() });
+  } finally {
+    await Promise.all([off.stop(), on.stop()]);
+    await receiver.stop();
+    await adminQuery(
+      `${postgresUrl}/postgres`,
+      `drop database if exists ${databaseName} with (force)`,
+    );
+  }
+}
+
+function report(
+  results: Record<'off' | 'on', (LoadResult & { logBytes: number })[]>,
+  counts: { scrapes: number; failedScrapes: number; spanExports: number },
+): void {
+  const summary = (side: 'off' | 'on') => {
+    const runs = results[side];
+    const requests = runs.reduce((sum, run) => sum + run.requests, 0);
+    return {
+      requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
+      p99Ms: median(runs.map((run) => run.p99Ms)),
+      errors: runs.reduce((sum, run) => sum + run.errors, 0),
+      logBytesPerRequest: runs.reduce((sum, run) => sum + run.logBytes, 0) / requests,
+    };
+  };
+  const off = summary('off');
+  const on = summary('on');
+  const throughput = on.requestsPerSecond / off.requestsPerSecond;
+  console.log(`metrics and tracing: GET ${PATH}, 100 connections, median of ${ROUNDS} rounds`);
+  console.log(
+    `  both off     : ${off.requestsPerSecond.toFixed(0)} req/s, p99 ${off.p99Ms} ms, errors ${off.errors}`,
+  );
+  console.log(
+    `  both on      : ${on.requestsPerSecond.toFixed(0)} req/s, p99 ${on.p99Ms} ms, errors ${on.errors} ` +
+      `(${counts.scrapes} scrapes, ${counts.failedScrapes} failed; ${counts.spanExports} span exports received)`,
+  );
+  console.log(
+    `  ratio        : throughput ${ratio(on.requestsPerSecond, off.requestsPerSecond)}x, p99 ${ratio(on.p99Ms, off.p99Ms)}x`,
+  );
+  console.log(
+    `  target       : ≥ 0.9x, 0 errors: ${verdict(
+      throughput >= 0.9 && on.errors === 0 && off.errors === 0 && counts.failedScrapes === 0,
+      `throughput ${throughput.toFixed(2)}x, errors ${on.errors + off.errors}, failed scrapes ${counts.failedScrapes}`,
+    )}`,
+  );
+  console.log(
+    `  log at info  : ${off.logBytesPerRequest.toFixed(0)} bytes per request, ${on.logBytesPerRequest.toFixed(0)} with tracing (its traceId)`,
+  );
+}
+
+/** An OTLP/HTTP receiver that reads every export and throws it away; counts the exports. */
+async function startDiscardingReceiver() {
+  let exports = 0;
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      exports += 1;
+      response.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(RECEIVER_PORT, '127.0.0.1', resolve));
+  return {
+    exports: () => exports,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
