@@ -19,3 +19,4 @@ export * from './email-templates.ts';
 export * from './migrations.ts';
 export * from './database-scripts.ts';
 export * from './form-submission.ts';
+export * from './overview.ts';

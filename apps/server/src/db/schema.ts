@@ -183,6 +183,14 @@ export interface ProcessedEventsTable {
   unstarted: Generated<boolean>;
 }
 
+/** Mails per hour, kind and outcome (migration 21): the overview's last 24 hours. */
+export interface MailCountsTable {
+  hour: ColumnType<Date, Date | string, never>;
+  kind: string;
+  outcome: 'sent' | 'failed';
+  mails: number;
+}
+
 /** Append-only (a trigger rejects update, delete and truncate): written by the audit-trail worker. */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -399,6 +407,7 @@ export interface Database {
   events: EventsTable;
   processed_events: ProcessedEventsTable;
   audit_log: AuditLogTable;
+  mail_counts: MailCountsTable;
   forms: FormsTable;
   form_fields: FormFieldsTable;
   profile_files: ProfileFilesTable;

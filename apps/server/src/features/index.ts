@@ -16,6 +16,7 @@ import { registerMigrationRoutes } from './migrations/routes.ts';
 import { registerDatabaseScriptRoutes } from './database-scripts/routes.ts';
 import { registerRatingsImportRoutes } from './ratings-import/routes.ts';
 import { registerEmailTemplateRoutes } from './email-templates/routes.ts';
+import { registerOverviewRoutes } from './overview/routes.ts';
 
 export interface FeatureDependencies extends AppDependencies {
   /** The cached reference lists (countries, document types, forms, form fields) of this instance. */
@@ -56,5 +57,6 @@ export async function registerFeatures(app: ConsoleApp, appDeps: AppDependencies
     registerDatabaseScriptRoutes(features, deps);
     registerRatingsImportRoutes(features, deps);
     registerEmailTemplateRoutes(features, deps);
+    registerOverviewRoutes(features, deps);
   });
 }

@@ -229,6 +229,13 @@ describe('the families', () => {
     await sql`update events set created_at = now() - interval '1 hour' where id = ${oldest.id}`.execute(
       db(),
     );
+    // A third one that the audit trail failed: failed, no longer waiting.
+    const failedBefore = valueOf(await scrape(), 'console_event_records_failed', {
+      worker: 'audit-trail',
+    });
+    const failed = await testEvent();
+    await sql`update processed_events set has_error = true, error_message = 'boom'
+      where event_id = ${failed.id} and worker_name = 'audit-trail'`.execute(db());
     // A job that ended in failure (inserted as such: the API starts every job pending).
     await sql`insert into fatf_imports (status, options, record_count, created_by)
       values ('failed', '{}', 0, 'test')`.execute(db());
@@ -238,6 +245,9 @@ describe('the families', () => {
     expect(
       valueOf(text, 'console_event_oldest_waiting_age_seconds', { worker: 'audit-trail' }),
     ).toBeGreaterThanOrEqual(3600);
+    expect(valueOf(text, 'console_event_records_failed', { worker: 'audit-trail' })).toBe(
+      (failedBefore ?? 0) + 1,
+    );
     expect(valueOf(text, 'console_event_records_waiting', { worker: 'notifications' })).toBe(0);
     expect(
       valueOf(text, 'console_event_oldest_waiting_age_seconds', { worker: 'notifications' }),
@@ -279,7 +289,9 @@ describe('what is read when scraped', () => {
   const metrics = new ConsoleMetrics({
     workerNames: ['audit-trail'],
     pool: () => ({ total: 7, idle: 2, waiting: 3, max: 20 }),
-    eventBacklog: fromDatabase([{ worker: 'audit-trail', waiting: 4, oldestAgeSeconds: 9 }]),
+    eventBacklog: fromDatabase([
+      { worker: 'audit-trail', waiting: 4, oldestAgeSeconds: 9, failed: 2 },
+    ]),
     importJobs: fromDatabase({ pending: 1, processing: 0, completed: 5, failed: 0, cancelled: 0 }),
   });
 
@@ -292,6 +304,7 @@ describe('what is read when scraped', () => {
     ).toEqual([7, 2, 3, 20]);
     expect(valueOf(body, 'console_event_records_waiting', { worker: 'audit-trail' })).toBe(4);
     expect(valueOf(body, 'console_event_oldest_waiting_age_seconds')).toBe(9);
+    expect(valueOf(body, 'console_event_records_failed')).toBe(2);
     expect(valueOf(body, 'console_ratings_import_jobs', { status: 'completed' })).toBe(5);
   });
 

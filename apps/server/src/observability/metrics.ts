@@ -170,6 +170,11 @@ function registerEventBacklogGauges(registers: Registry[], sources: MetricSource
       'Age of the event of the oldest waiting record, by worker (0 when none waits).',
       (row) => row.oldestAgeSeconds,
     ],
+    [
+      'console_event_records_failed',
+      'Event records a worker failed and nobody has reset yet, by worker, across every instance.',
+      (row) => row.failed,
+    ],
   ];
   for (const [name, help, read] of gauges) {
     new Gauge({

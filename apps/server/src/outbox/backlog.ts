@@ -8,6 +8,8 @@ export interface WorkerBacklog {
   waiting: number;
   /** Age of the event of the oldest waiting record; 0 when none waits. */
   oldestAgeSeconds: number;
+  /** Records the worker failed (until an event is reset). */
+  failed: number;
 }
 
 /**
@@ -15,7 +17,7 @@ export interface WorkerBacklog {
  * of waiting records (`processed_events_pending`, worker then event id): the count reads that
  * worker's entries only (its backlog, not the event log), the oldest is the first entry, whose
  * event is then looked up by id. At a million events with none waiting it costs two index probes
- * per worker.
+ * per worker. The failed records are counted on their own partial index (migration 21).
  */
 export async function readWorkerBacklog(
   db: Kysely<Database>,
@@ -34,7 +36,9 @@ export async function readWorkerBacklog(
           and not processed_events.has_error
         order by processed_events.event_id
         limit 1
-      ), 0) as "oldestAgeSeconds"
+      ), 0) as "oldestAgeSeconds",
+      (select count(*) from processed_events
+        where worker_name = workers.name and has_error) as failed
     from unnest(${[...workers]}::text[]) as workers(name)
   `.execute(db);
   return result.rows;

@@ -3,6 +3,7 @@ import { createMailTestApp } from '../../test/mail-test-app.ts';
 import { useSuiteFixture } from '../../test/suite-fixture.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { seedDemoData } from '../db/seed/demo.ts';
+import { readMailCounts } from './mail-counts.ts';
 import { createNotificationsWorker, describeSmtpError } from './notifications.ts';
 import { recordEvent } from './outbox.ts';
 import { SmtpCatcher } from './smtp-catcher.ts';
@@ -60,6 +61,7 @@ describe('invitations of new tenant users over SMTP', () => {
     catcher.messages().filter((mail) => mail.to.includes(address));
 
   it('mails the invitation, and both workers finish the event', async () => {
+    const mailsBefore = await readMailCounts(testApp.database.db);
     const { id } = await inviteTenantUser(testApp, 'new.user@acme.example', 'Acme Corporation');
     const [mail] = await catcher.waitFor((messages) =>
       messages.some((message) => message.to.includes('new.user@acme.example')),
@@ -81,6 +83,11 @@ describe('invitations of new tenant users over SMTP', () => {
       ['audit-trail', true],
       ['notifications', true],
     ]);
+    // Counted for the dashboard overview's last 24 hours.
+    expect(await readMailCounts(testApp.database.db)).toEqual({
+      ...mailsBefore,
+      sent: mailsBefore.sent + 1,
+    });
   });
 
   it("renders the tenant's own invitation template, escaped, else the built-in one", async () => {
@@ -171,6 +178,7 @@ describe('invitations of new tenant users over SMTP', () => {
   });
 
   it('records a clear failure while the mail server is down; a reset then sends it once', async () => {
+    const mailsBefore = await readMailCounts(testApp.database.db);
     await catcher.stop();
     const { id } = await inviteTenantUser(testApp, 'while.down@acme.example', 'Acme Corporation');
     // The two workers run independently: wait for both.
@@ -182,6 +190,7 @@ describe('invitations of new tenant users over SMTP', () => {
       finishedBy('audit-trail'),
       failedBy('notifications', `SMTP connection refused (127.0.0.1:${port})`),
     ]);
+    expect((await readMailCounts(testApp.database.db)).failed).toBeGreaterThan(mailsBefore.failed);
 
     // The listing shows it the way the events screen needs it.
     const listed = await testApp.app.inject({

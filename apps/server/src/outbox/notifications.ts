@@ -3,9 +3,10 @@ import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Kysely } from 'kysely';
 import { TENANT_USER_INVITATION_TEMPLATE_KEY } from '@console/contracts';
 import type { Database } from '../db/schema.ts';
-import type { ConsoleMetrics, MailKind } from '../observability/metrics.ts';
+import type { ConsoleMetrics, MailKind, MailOutcome } from '../observability/metrics.ts';
 import { findActiveVersion } from '../features/email-templates/queries.ts';
 import { cachedCompileVersion } from '../features/email-templates/rendering.ts';
+import { recordMailCount } from './mail-counts.ts';
 import type { EventSubscription, EventWorker, RecordedEvent } from './worker.ts';
 
 /** Invitations to new tenant users, by mail. */
@@ -73,12 +74,10 @@ export function createNotificationsWorker(options: NotificationsOptions): EventW
       }
       const invitation = await invitationFor(event, db, options.publicUrl);
       try {
-        await sendMail(
-          transport,
-          { from: options.from, ...invitation },
-          'invitation',
-          options.metrics,
-        );
+        await sendMail(transport, { from: options.from, ...invitation }, 'invitation', {
+          db,
+          metrics: options.metrics,
+        });
       } catch (error) {
         throw new Error(describeSmtpError(error, options.smtpUrl, options.timeoutMs), {
           cause: error,
@@ -92,30 +91,35 @@ export function createNotificationsWorker(options: NotificationsOptions): EventW
 }
 
 /**
- * Sends one mail through `transport`, counted by kind and outcome (`console_mails_total`) and,
- * while tracing is on, in a span of its own (no instrumentation of nodemailer exists): a child of
- * the request that sends it, or a trace of its own from a worker.
+ * Sends one mail through `transport`, counted by kind and outcome (`console_mails_total`, and per
+ * hour in `mail_counts` for the dashboard overview) and, while tracing is on, in a span of its own
+ * (no instrumentation of nodemailer exists): a child of the request that sends it, or a trace of
+ * its own from a worker.
  */
 export async function sendMail(
   transport: Transporter,
   mail: SendMailOptions,
   kind: MailKind,
-  metrics: ConsoleMetrics | undefined,
+  counts: { db: Kysely<Database>; metrics: ConsoleMetrics | undefined },
 ): Promise<void> {
   const tracer = trace.getTracer('kyc-admin-console');
   await tracer.startActiveSpan(
     'smtp send',
     { kind: SpanKind.CLIENT, attributes: { 'console.mail.kind': kind } },
     async (span) => {
+      let outcome: MailOutcome = 'failed';
       try {
         await transport.sendMail(mail);
-        metrics?.countMail(kind, 'sent');
+        outcome = 'sent';
       } catch (error) {
-        metrics?.countMail(kind, 'failed');
         span.setStatus({ code: SpanStatusCode.ERROR });
         throw error;
       } finally {
         span.end();
+        counts.metrics?.countMail(kind, outcome);
+        // A count that cannot be written (the database is down) must not turn a sent mail into
+        // a failure that would send it again: the figure is informational.
+        await recordMailCount(counts.db, kind, outcome).catch(() => undefined);
       }
     },
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from './format';
+import fc from 'fast-check';
+import { formatDateTime, formatDuration } from './format';
 
 describe('formatDateTime', () => {
   it('formats as yyyy-MM-dd HH:mm in local time', () => {
@@ -28,4 +29,31 @@ describe('formatDateTime', () => {
       expect(formatDateTime(value)).toBe('Invalid Date');
     },
   );
+});
+
+describe('formatDuration', () => {
+  it('says an age in its two largest units', () => {
+    expect(formatDuration(0)).toBe('0 s');
+    expect(formatDuration(45.9)).toBe('45 s');
+    expect(formatDuration(60)).toBe('1 min');
+    expect(formatDuration(12 * 60 + 59)).toBe('12 min 59 s');
+    expect(formatDuration(3 * 3600 + 5 * 60 + 7)).toBe('3 h 5 min');
+    expect(formatDuration(3 * 3600)).toBe('3 h');
+    expect(formatDuration(2 * 86_400 + 4 * 3600 + 59)).toBe('2 d 4 h');
+  });
+
+  it.each([-5, Number.NaN, Number.POSITIVE_INFINITY])('says 0 s for %j', (value) => {
+    expect(formatDuration(value)).toBe('0 s');
+  });
+
+  it('never says more than two units, nor a zero one', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 ** 9 }), (seconds) => {
+        const text = formatDuration(seconds);
+        const parts = text.split(' ');
+        expect(parts.length === 2 || parts.length === 4).toBe(true);
+        if (seconds > 0) expect(text).not.toMatch(/(^| )0 /);
+      }),
+    );
+  });
 });

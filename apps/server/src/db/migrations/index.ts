@@ -19,6 +19,7 @@ import { EntityListRowsAscii } from './0017-entity-list-rows-ascii.ts';
 import { EventRecordCompletion } from './0018-event-record-completion.ts';
 import { CountryCodesUniquePerStatement } from './0019-country-codes-unique-per-statement.ts';
 import { FatfImportCheckpoints } from './0020-fatf-import-checkpoints.ts';
+import { OverviewFigures } from './0021-overview-figures.ts';
 
 /** Every migration, in version order. A new one is a new module added at the end. */
 export const migrations: readonly Migration[] = [
@@ -42,4 +43,5 @@ export const migrations: readonly Migration[] = [
   EventRecordCompletion,
   CountryCodesUniquePerStatement,
   FatfImportCheckpoints,
+  OverviewFigures,
 ];

@@ -125,7 +125,7 @@ export function createTestMailer(
             text: mail.text,
           },
           'template_test',
-          metrics,
+          { db, metrics },
         );
       } catch (error) {
         // A failed pooled connection is not reused: the next send opens a new one.
