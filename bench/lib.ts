@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,7 +92,7 @@ export async function startConsoleServer(
   extraEnv: Record<string, string> = {},
   dataDir?: string,
   logFile?: string,
-): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
+): Promise<{ url: string; dataDir: string; pid: number; stop: () => Promise<void> }> {
   dataDir ??= await mkdtemp(path.join(tmpdir(), 'console-bench-'));
   const url = `http://localhost:${port}`;
   // Node itself (not `npm start`), so that the signal of stop() reaches the server, but with the
@@ -121,12 +122,50 @@ export async function startConsoleServer(
   return {
     url,
     dataDir,
+    pid: child.pid ?? 0,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * A baseline server in a process of its own (in the bench's process it would share one CPU thread
+ * with the load generator), answering `urlPath` with `bytes`: `script` is bench/bare-fastify.ts
+ * (a bare Fastify route) or bench/bare-node.mjs (plain Node, no TypeScript loader).
+ */
+export async function startBareServer(
+  script: 'bench/bare-fastify.ts' | 'bench/bare-node.mjs',
+  port: number,
+  urlPath: string,
+  bytes: Buffer,
+): Promise<{ pid: number; stop: () => Promise<void> }> {
+  const bodyFile = path.join(await mkdtemp(path.join(tmpdir(), 'console-bench-bare-')), 'body');
+  await writeFile(bodyFile, bytes);
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, script], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), BARE_PATH: urlPath, BARE_BODY_FILE: bodyFile },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await once(child, 'message');
+  return {
+    pid: child.pid ?? 0,
+    stop: async () => {
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The resident memory of process `pid` in MB (Linux /proc), 0 once it has exited. */
+export async function residentMegabytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
+  return kilobytes === undefined ? 0 : Number(kilobytes) / 1024;
 }
 
 /**

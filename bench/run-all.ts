@@ -7,6 +7,7 @@ import { benchEvents } from './events.ts';
 import { benchForms } from './forms.ts';
 import { stopBenchPostgres } from './lib.ts';
 import { benchMail } from './mail.ts';
+import { benchMemory } from './memory.ts';
 import { benchObservability } from './observability.ts';
 import { benchRatingsImport } from './ratings-import.ts';
 import { benchReferenceData } from './reference-data.ts';
@@ -16,6 +17,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   bundle: benchBundle,
   'embedded-start': benchEmbeddedStart,
   'server-throughput': benchServerThroughput,
+  memory: benchMemory,
   'reference-data': benchReferenceData,
   'entity-lists': benchEntityLists,
   events: benchEvents,

@@ -1,9 +1,11 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { accessTokenFor, load, ratio, repoRoot, startConsoleServer, verdict } from './lib.ts';
+import {
+  accessTokenFor,
+  load,
+  ratio,
+  startBareServer,
+  startConsoleServer,
+  verdict,
+} from './lib.ts';
 
 /**
  * (a) GET /api/countries (249 countries from the reference cache, token verified on every call)
@@ -28,7 +30,7 @@ async function countriesAgainstBareFastify(serverUrl: string, headers: Record<st
   const path = '/api/countries';
   const bytes = Buffer.from(await (await fetch(`${serverUrl}${path}`, { headers })).arrayBuffer());
   const options = { connections: 100, durationSeconds: 20 };
-  const bare = await startBareFastify(3202, path, bytes);
+  const bare = await startBareServer('bench/bare-fastify.ts', 3202, path, bytes);
   const baseline = await load(`http://127.0.0.1:3202${path}`, options).finally(bare.stop);
   const measured = await load(`${serverUrl}${path}`, { ...options, headers });
 
@@ -69,23 +71,4 @@ async function sustainedLoad(serverUrl: string, headers: Record<string, string>)
   const health = performance.now();
   await fetch(`${serverUrl}/healthz`);
   console.log(`  /healthz right after: ${(performance.now() - health).toFixed(0)} ms`);
-}
-
-/** bare-fastify.ts in a child process, answering `urlPath` with `bytes`. */
-async function startBareFastify(port: number, urlPath: string, bytes: Buffer) {
-  const bodyFile = path.join(await mkdtemp(path.join(tmpdir(), 'console-bench-bare-')), 'body');
-  await writeFile(bodyFile, bytes);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-fastify.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), BARE_PATH: urlPath, BARE_BODY_FILE: bodyFile },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  await once(child, 'message');
-  return {
-    stop: async () => {
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
