@@ -17,6 +17,7 @@ export {
   eventRecordingCtes,
   prepareEvents,
   recordEvent,
+  recordEventIfPossible,
   recordEvents,
   type NewEvent,
   type RecordedEventId,

@@ -26,7 +26,12 @@ export async function deleteEntityUserKey(
   await db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom('entity_users')
-      .select(['tenant_id', 'party_entity_id', sql<boolean>`keys ? ${keyName}`.as('has_key')])
+      .select([
+        'tenant_id',
+        'party_entity_id',
+        'email',
+        sql<boolean>`keys ? ${keyName}`.as('has_key'),
+      ])
       .where('party_user_id', '=', partyUserId)
       .forUpdate()
       .executeTakeFirst();
@@ -47,7 +52,16 @@ export async function deleteEntityUserKey(
       eventName: 'EntityUserKeyDeleted',
       tenantId: user.tenant_id,
       entityId: user.party_entity_id,
-      metadata: { actor: actor.email, action: 'delete', partyUserId, keyName },
+      metadata: {
+        actor: actor.email,
+        action: 'delete',
+        partyUserId,
+        keyName,
+        target: { type: 'EntityUser', id: partyUserId, name: user.email },
+        // The key's name, never its value: keys are secrets.
+        before: { keys: [keyName] },
+        after: { keys: [] },
+      },
     });
   });
 }
