@@ -31,6 +31,7 @@ export async function deleteEntityUserKey(
         'party_entity_id',
         'email',
         sql<boolean>`keys ? ${keyName}`.as('has_key'),
+        sql<string[]>`array(select jsonb_object_keys(keys) order by 1)`.as('key_names'),
       ])
       .where('party_user_id', '=', partyUserId)
       .forUpdate()
@@ -58,9 +59,9 @@ export async function deleteEntityUserKey(
         partyUserId,
         keyName,
         target: { type: 'EntityUser', id: partyUserId, name: user.email },
-        // The key's name, never its value: keys are secrets.
-        before: { keys: [keyName] },
-        after: { keys: [] },
+        // The keys' names, never their values: keys are secrets.
+        before: { keys: user.key_names },
+        after: { keys: user.key_names.filter((name) => name !== keyName) },
       },
     });
   });
