@@ -6,6 +6,8 @@ import type { Migration } from './migration.ts';
  *
  * - Processed events older than EVENT_RETENTION_DAYS are deleted in batches; `events_processed`
  *   finds the oldest processed ones without reading the waiting and failed ones it keeps.
+ * - The events list's last filters without their own index: a tenant's unprocessed or errored
+ *   events (partial indexes per tenant).
  * - The audit log stays append-only (migration 7's trigger) except through
  *   `prune_audit_log(cutoff, batch)`, the one way rows leave it (AUDIT_RETENTION_DAYS): the
  *   function sets a transaction-local flag the trigger honours, deletes one batch of rows older
@@ -13,11 +15,17 @@ import type { Migration } from './migration.ts';
  */
 export const Retention: Migration = {
   version: 23,
-  description: 'Processed events by age, and the audit log pruned only by prune_audit_log',
+  description:
+    'Processed events by age, per-tenant status indexes, and the audit log pruned only by prune_audit_log',
   className: 'Retention',
   async up(db) {
     await sql`
       create index events_processed on events (created_at, id) where is_processed;
+      -- A tenant user's events screen with "unprocessed only" or "errored only" at 10^7 events:
+      -- the tenant's own waiting or failed events, in the list's order.
+      create index events_tenant_unprocessed on events (tenant_id, created_at, id)
+        where not is_processed;
+      create index events_tenant_errored on events (tenant_id, created_at, id) where has_error;
 
       create or replace function audit_log_reject_change() returns trigger language plpgsql as $$
       begin

@@ -64,6 +64,17 @@ async function countRows(
   return { total: Math.max(Math.round(estimated), count), estimate: true };
 }
 
+/** The rows of a page plan, in the plan's order (newest first unless reversed). */
+export function auditRowsQuery(db: Kysely<Database>, query: AuditListQuery, plan: PagePlan) {
+  const direction = walkDirection(true, plan);
+  return filtered(db, query)
+    .selectAll()
+    .orderBy('occurred_at', direction)
+    .orderBy('id', direction)
+    .limit(plan.limit)
+    .offset(plan.offset);
+}
+
 /** GET api/audit: one page, newest first, counted and read in one snapshot. */
 export async function listAudit(db: Kysely<Database>, query: AuditListQuery): Promise<AuditList> {
   const offset = (query.page - 1) * query.pageSize;
@@ -78,14 +89,7 @@ export async function listAudit(db: Kysely<Database>, query: AuditListQuery): Pr
         ? { offset, limit: query.pageSize, reversed: false }
         : planPage(counted.total, offset, query.pageSize);
       if (!plan) return { rows: [], ...counted };
-      const direction = walkDirection(true, plan);
-      const read = await filtered(trx, query)
-        .selectAll()
-        .orderBy('occurred_at', direction)
-        .orderBy('id', direction)
-        .limit(plan.limit)
-        .offset(plan.offset)
-        .execute();
+      const read = await auditRowsQuery(trx, query, plan).execute();
       if (plan.reversed) read.reverse();
       return { rows: read, ...counted };
     });
