@@ -218,14 +218,14 @@ interface ListQuery {
   eventName?: string;
 }
 
-const int8AsNumber = {
+export const int8AsNumber = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === pg.types.builtins.INT8) return (value: string) => Number(value);
     return pg.types.getTypeParser(oid, format);
   },
 };
 
-function positiveIntFromEnv(name: string, fallback: number): number {
+export function positiveIntFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -239,7 +239,7 @@ function positiveIntFromEnv(name: string, fallback: number): number {
  * drain's server still held port 3231 and joined the second drain). This one starts node with the
  * tsx loader (like outbox/concurrency.test.ts) and stop() waits for it to exit (SIGKILL after 15 s).
  */
-async function startServer(
+export async function startServer(
   port: number,
   env: Record<string, string>,
 ): Promise<{ url: string; stop: () => Promise<void> }> {
@@ -316,7 +316,7 @@ function queryParams(query: ListQuery): Record<string, string> {
 }
 
 /** `loops` concurrent loops replaying the page's statements for `seconds`: pages/s and latency. */
-async function sqlLoops(
+export async function sqlLoops(
   pool: pg.Pool,
   statements: readonly CompiledQuery[],
   loops: number,

@@ -1,3 +1,4 @@
+import { benchAuditLog } from './audit-log.ts';
 import { benchBundle } from './bundle.ts';
 import { benchEmailTemplates } from './email-templates.ts';
 import { benchDatabaseMaintenance } from './database-maintenance.ts';
@@ -27,6 +28,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'database-maintenance': benchDatabaseMaintenance,
   forms: benchForms,
   observability: benchObservability,
+  'audit-log': benchAuditLog,
 };
 
 // `npm run bench -- entity-lists events` runs only the named benchmarks; no names runs them all.
