@@ -43,6 +43,7 @@ export const tenantsGroup: readonly NavigationItem[] = [
   { label: 'Entities', path: '/dashboard/entities' },
   { label: 'Entity Users', path: '/dashboard/entity-users' },
   { label: 'Events', path: '/dashboard/events' },
+  { label: 'Audit Log', path: '/dashboard/audit-log' },
 ];
 export const settingsGroup: readonly NavigationItem[] = [
   { label: 'Countries', path: '/dashboard/countries' },
@@ -178,6 +179,7 @@ export async function signedInApi(page: Page) {
   return {
     get: (path: string) => page.request.get(path, { headers }),
     post: (path: string, data?: unknown) => page.request.post(path, { headers, data }),
+    put: (path: string, data?: unknown) => page.request.put(path, { headers, data }),
     delete: (path: string) => page.request.delete(path, { headers }),
     ok,
     json: async <T>(call: Promise<APIResponse>) => (await (await ok(call)).json()) as T,

@@ -139,6 +139,8 @@ const environmentSchema = z
     EVENT_WORKERS_ENABLED: booleanFromEnv.default(true),
     EVENT_POLL_INTERVAL_MS: boundedInt(10, 60_000).default(500),
     EVENT_LEASE_SECONDS: boundedInt(1, 3600).default(30),
+    EVENT_RETENTION_DAYS: boundedInt(1, 36_500).default(90),
+    AUDIT_RETENTION_DAYS: boundedInt(1, 36_500).optional(),
     SMTP_URL: z
       .string()
       .refine((value) => /^smtps?:\/\/[^\s/]/i.test(value) && URL.canParse(value), {
@@ -295,6 +297,10 @@ export interface AppConfig {
   eventPollIntervalMs: number;
   /** How long a claim on an event lasts before another instance may take the event over. */
   eventLeaseSeconds: number;
+  /** Processed events older than this many days are deleted (docs/operations.md, "Retention"). */
+  eventRetentionDays: number;
+  /** Audit rows older than this many days are deleted; undefined: kept forever (the default). */
+  auditRetentionDays: number | undefined;
   /** Where mail goes (smtp:// or smtps://); undefined: not configured, sending fails. */
   smtpUrl: string | undefined;
   /** The sender of the console's mail. */
@@ -381,6 +387,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     eventWorkersEnabled: env.EVENT_WORKERS_ENABLED,
     eventPollIntervalMs: env.EVENT_POLL_INTERVAL_MS,
     eventLeaseSeconds: env.EVENT_LEASE_SECONDS,
+    eventRetentionDays: env.EVENT_RETENTION_DAYS,
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     smtpUrl:
       env.SMTP_URL ?? (smtpCatcherPort > 0 ? `smtp://127.0.0.1:${smtpCatcherPort}` : undefined),
     smtpFrom: env.SMTP_FROM ?? `Administration console <no-reply@${new URL(publicUrl).hostname}>`,

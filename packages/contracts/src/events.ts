@@ -19,7 +19,7 @@ export type EventSortOrder = (typeof EVENT_SORT_ORDERS)[number];
 export const TEST_EVENT_NAME = 'TestEvent';
 
 /** A query-string value that is absent or blank counts as not given. */
-function queryText(raw: string | undefined): string | undefined {
+export function queryText(raw: string | undefined): string | undefined {
   const text = raw?.trim() ?? '';
   return text === '' ? undefined : text;
 }
@@ -41,6 +41,21 @@ function wholeNumberParam(field: string, min: number) {
     });
 }
 
+/**
+ * `page` and `pageSize` of the page-numbered lists (events, audit log): 1-based, 10 by default,
+ * a larger size lowered to the largest offered.
+ */
+export const pageNumberQueryShape = {
+  page: wholeNumberParam('page', 1)
+    .transform((page) => page ?? 1)
+    .describe('1-based page number (default 1)'),
+  pageSize: wholeNumberParam('pageSize', 1)
+    .transform((size) => Math.min(size ?? DEFAULT_PAGE_SIZE, EVENT_PAGE_SIZE_MAX))
+    .describe(
+      `Rows per page: ${PAGE_SIZES.join(', ')} (default ${DEFAULT_PAGE_SIZE}; more than ${EVENT_PAGE_SIZE_MAX} is lowered to ${EVENT_PAGE_SIZE_MAX})`,
+    ),
+};
+
 /** 'true' or 'false' (any letter case) in a query string; absent or blank is false. */
 function booleanParam(field: string) {
   const message = `${field} must be true or false`;
@@ -58,14 +73,7 @@ function booleanParam(field: string) {
 
 /** The query of GET api/events?page&pageSize&sortOrder&unprocessedOnly&erroredOnly&eventName. */
 export const eventListQuerySchema = z.object({
-  page: wholeNumberParam('page', 1)
-    .transform((page) => page ?? 1)
-    .describe('1-based page number (default 1)'),
-  pageSize: wholeNumberParam('pageSize', 1)
-    .transform((size) => Math.min(size ?? DEFAULT_PAGE_SIZE, EVENT_PAGE_SIZE_MAX))
-    .describe(
-      `Events per page: ${PAGE_SIZES.join(', ')} (default ${DEFAULT_PAGE_SIZE}; more than ${EVENT_PAGE_SIZE_MAX} is lowered to ${EVENT_PAGE_SIZE_MAX})`,
-    ),
+  ...pageNumberQueryShape,
   sortOrder: z
     .string({ error: 'sortOrder must be desc or asc' })
     .optional()

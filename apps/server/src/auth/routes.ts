@@ -11,6 +11,7 @@ import { escapeHtml, htmlPage, signInErrorHandler } from './html.ts';
 import { SIGN_IN_ATTEMPT_TTL_SECONDS, type RelyingParty } from './relying-party.ts';
 import { resolveRoles } from './roles.ts';
 import { SESSION_COOKIE, type Sessions } from './sessions.ts';
+import { recordEventIfPossible } from '../outbox/outbox.ts';
 
 /** Binds a started sign-in to the browser that started it (login CSRF protection). */
 export const SIGN_IN_COOKIE = 'console_sign_in';
@@ -69,6 +70,31 @@ export function registerAuthRoutes(app: ConsoleApp, deps: AuthRouteDependencies)
     path: SIGN_OUT_PATH,
   };
 
+  /**
+   * Sign-in, refused sign-in and sign-out in the audit log (issue 31): who, when (the event's
+   * time), from which address and browser. Skipped on a database without the events tables yet,
+   * so that an admin can still sign in to apply the migrations.
+   */
+  async function recordSession(
+    request: FastifyRequest,
+    eventName: 'SignedIn' | 'SignInRefused' | 'SignedOut',
+    action: 'sign-in' | 'sign-in-refused' | 'sign-out',
+    person: { email: string; name: string },
+    tenantId?: number,
+  ): Promise<void> {
+    await recordEventIfPossible(deps.db, {
+      eventName,
+      tenantId: tenantId ?? null,
+      metadata: {
+        actor: person.email,
+        action,
+        target: { type: 'Session', id: person.email, name: person.name },
+        ipAddress: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      },
+    });
+  }
+
   /** The signed-in user with today's roles, or undefined (a session whose user lost every role ends). */
   async function activeUser(request: FastifyRequest): Promise<AuthenticatedUser | undefined> {
     const cookieValue = request.cookies[SESSION_COOKIE];
@@ -126,9 +152,10 @@ export function registerAuthRoutes(app: ConsoleApp, deps: AuthRouteDependencies)
       const callbackUrl = new URL(`${config.publicUrl}${CALLBACK_PATH}${query}`);
       const person = await relyingParty.finishSignIn(callbackUrl, browserState);
 
-      const { roles } = await resolveRoles(deps.db, config, person.email);
+      const { roles, tenantId } = await resolveRoles(deps.db, config, person.email);
       if (roles.length === 0) {
         app.metrics?.countSignIn('refused');
+        await recordSession(request, 'SignInRefused', 'sign-in-refused', person);
         request.log.warn({ reason: 'no role' }, 'Sign-in refused');
         return sendHtml(reply, 403, accessRefusedPage(person.email));
       }
@@ -141,6 +168,7 @@ export function registerAuthRoutes(app: ConsoleApp, deps: AuthRouteDependencies)
         reply.clearCookie(LOGOUT_HINT_COOKIE, logoutHintCookieOptions);
       }
       app.metrics?.countSignIn('succeeded');
+      await recordSession(request, 'SignedIn', 'sign-in', person, tenantId);
       request.log.info({ roles }, 'Signed in');
       return reply.redirect('/dashboard');
     },
@@ -159,7 +187,9 @@ export function registerAuthRoutes(app: ConsoleApp, deps: AuthRouteDependencies)
       },
     },
     async (request, reply) => {
+      const signedIn = await sessions.find(request.cookies[SESSION_COOKIE]);
       await sessions.delete(request.cookies[SESSION_COOKIE]);
+      if (signedIn) await recordSession(request, 'SignedOut', 'sign-out', signedIn);
       const { maxAge: _maxAge, ...cookieOptions } = sessions.cookieOptions();
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
       const idToken = request.cookies[LOGOUT_HINT_COOKIE];

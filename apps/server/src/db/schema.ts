@@ -205,6 +205,10 @@ export interface AuditLogTable {
   metadata: JSONColumnType<Record<string, unknown>, string, never>;
   occurred_at: ColumnType<Date, Date | string, never>;
   recorded_at: ColumnType<Date, Date | string | undefined, never>;
+  /** What the row is about (migration 22): from the event's metadata.target. */
+  target_type: ColumnType<string | null, string | null | undefined, never>;
+  target_id: ColumnType<string | null, string | null | undefined, never>;
+  target_name: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface FormsTable extends WriteStamp {

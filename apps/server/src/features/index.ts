@@ -17,6 +17,7 @@ import { registerDatabaseScriptRoutes } from './database-scripts/routes.ts';
 import { registerRatingsImportRoutes } from './ratings-import/routes.ts';
 import { registerEmailTemplateRoutes } from './email-templates/routes.ts';
 import { registerOverviewRoutes } from './overview/routes.ts';
+import { registerAuditRoutes } from './audit/routes.ts';
 
 export interface FeatureDependencies extends AppDependencies {
   /** The cached reference lists (countries, document types, forms, form fields) of this instance. */
@@ -58,5 +59,6 @@ export async function registerFeatures(app: ConsoleApp, appDeps: AppDependencies
     registerRatingsImportRoutes(features, deps);
     registerEmailTemplateRoutes(features, deps);
     registerOverviewRoutes(features, deps);
+    registerAuditRoutes(features, deps);
   });
 }

@@ -7,6 +7,7 @@ import { createAuditTrailWorker } from './audit-trail.ts';
 import { registerDevMailRoutes } from './dev-mail-routes.ts';
 import { EventDispatcher } from './dispatcher.ts';
 import { createNotificationsWorker } from './notifications.ts';
+import { createRetentionJob } from './retention.ts';
 import { SmtpCatcher } from './smtp-catcher.ts';
 import type { EventWorker } from './worker.ts';
 
@@ -17,6 +18,7 @@ export {
   eventRecordingCtes,
   prepareEvents,
   recordEvent,
+  recordEventIfPossible,
   recordEvents,
   type NewEvent,
   type RecordedEventId,
@@ -93,6 +95,18 @@ export async function registerEventServices(
   const services: EventServices = { dispatcher, catcher };
   app.decorate('eventServices', services);
   if (dispatcher) runInBackground(app, dispatcher);
+  // Every instance may prune; the advisory lock lets one at a time do it.
+  runInBackground(
+    app,
+    createRetentionJob(
+      database.db,
+      {
+        eventRetentionDays: config.eventRetentionDays,
+        auditRetentionDays: config.auditRetentionDays,
+      },
+      logger,
+    ),
+  );
   app.addHook('onClose', async () => {
     // After the workers: the notifications worker may be sending to the catcher.
     await dispatcher?.stop();

@@ -84,6 +84,20 @@ export async function recordEvent(
   return recorded;
 }
 
+/**
+ * recordEvent in a transaction of its own, when the outbox exists: a database migrated to a
+ * version before the events tables (migrations 4 and 7) has nowhere to keep it yet, and signing
+ * in or migrating must still work there.
+ */
+export async function recordEventIfPossible(db: Kysely<Database>, event: NewEvent): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ events: string | null }>`
+      select to_regclass('processed_events')::text as events
+    `.execute(trx);
+    if (rows[0]?.events) await recordEvent(trx, event);
+  });
+}
+
 /** recordEvent for many events at once (one statement), answered in the same order. */
 export async function recordEvents(
   trx: Kysely<Database>,

@@ -64,6 +64,7 @@ describe('role guard', () => {
     '/dashboard/tenants',
     '/dashboard/email-templates',
     '/dashboard/email-templates/new',
+    '/dashboard/audit-log',
     '/fatf/data',
   ])('shows a tenant user the not-available page at %s', async (path) => {
     signInAs(TENANT_USER);

@@ -16,6 +16,7 @@ export const paths = {
   entities: () => '/dashboard/entities',
   entityUsers: () => '/dashboard/entity-users',
   events: () => '/dashboard/events',
+  auditLog: () => '/dashboard/audit-log',
   countries: () => '/dashboard/countries',
   documentTypes: () => '/dashboard/document-types',
   emailSettings: () => '/dashboard/email-settings',

@@ -14,6 +14,7 @@ export type NavIcon =
   | 'entities'
   | 'entityUsers'
   | 'events'
+  | 'auditLog'
   | 'countries'
   | 'documentTypes'
   | 'emailSettings'

@@ -116,6 +116,16 @@ export const routes: AppRoute[] = [
                 lazy: screen(() => import('@/features/events')),
               },
               {
+                id: 'DashboardAuditLog',
+                path: 'audit-log',
+                handle: {
+                  breadcrumb: 'breadcrumb.auditLog',
+                  roles: STAFF,
+                  nav: { group: 'tenants', label: 'nav.auditLog', icon: 'auditLog' },
+                },
+                lazy: screen(() => import('@/features/audit-log')),
+              },
+              {
                 id: 'DashboardCountries',
                 path: 'countries',
                 handle: {

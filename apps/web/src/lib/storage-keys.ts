@@ -18,6 +18,7 @@ export const PAGE_SIZE_KEYS = {
   entities: 'tenantPortalEntitiesPageSize',
   entityUsers: 'tenantPortalEntityUsersPageSize',
   events: 'eventsPageSize',
+  auditLog: 'auditLogPageSize',
   migrations: 'migrationsPageSize',
   databaseScripts: 'databaseScriptsPageSize',
   scriptExecutions: 'scriptExecutionsPageSize',

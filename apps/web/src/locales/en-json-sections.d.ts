@@ -20,6 +20,8 @@ declare module '@/locales/en.json?*' {
   export const countries: (typeof en)['countries'];
   export const fatfImport: (typeof en)['fatfImport'];
   export const events: (typeof en)['events'];
+  export const auditLog: (typeof en)['auditLog'];
+  export const changePanel: (typeof en)['changePanel'];
   export const documentTypes: (typeof en)['documentTypes'];
   export const documentType: (typeof en)['documentType'];
   export const tenants: (typeof en)['tenants'];

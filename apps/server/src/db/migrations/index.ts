@@ -20,6 +20,8 @@ import { EventRecordCompletion } from './0018-event-record-completion.ts';
 import { CountryCodesUniquePerStatement } from './0019-country-codes-unique-per-statement.ts';
 import { FatfImportCheckpoints } from './0020-fatf-import-checkpoints.ts';
 import { OverviewFigures } from './0021-overview-figures.ts';
+import { AuditLogTargets } from './0022-audit-log-targets.ts';
+import { Retention } from './0023-retention.ts';
 
 /** Every migration, in version order. A new one is a new module added at the end. */
 export const migrations: readonly Migration[] = [
@@ -44,4 +46,6 @@ export const migrations: readonly Migration[] = [
   CountryCodesUniquePerStatement,
   FatfImportCheckpoints,
   OverviewFigures,
+  AuditLogTargets,
+  Retention,
 ];

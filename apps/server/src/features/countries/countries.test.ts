@@ -506,9 +506,25 @@ describe('POST /api/countries/import', () => {
     expect((await importCountries('staff', [JAPAN, clash])).statusCode).toBe(409);
 
     const recorded = (await importEvents()).slice(before).map((event) => event.metadata);
+    // The audit log's before/after: the ids the import created and the ids it changed.
+    const target = { type: 'Country', name: 'Countries import' };
     expect(recorded).toEqual([
-      { actor: suite.emails.staff, action: 'import', count: 2, records: 2 },
-      { actor: suite.emails.admin, action: 'import', count: 2, records: 3 },
+      {
+        actor: suite.emails.staff,
+        action: 'import',
+        count: 2,
+        records: 2,
+        target,
+        after: { count: 2, records: 2, created: [FRANCE.id, GERMANY.id], changed: [] },
+      },
+      {
+        actor: suite.emails.admin,
+        action: 'import',
+        count: 2,
+        records: 3,
+        target,
+        after: { count: 2, records: 3, created: [JAPAN.id], changed: [GERMANY.id] },
+      },
     ]);
   });
 

@@ -47,6 +47,7 @@ export async function deleteCountry(
           actor: actor.email,
           action: 'delete',
           countryId: id,
+          target: { type: 'Country', id: String(id), name: country.name },
           before: toCountry(country),
         },
       });
@@ -113,12 +114,23 @@ const IMPORT_WITH_EVENT = preparedStatement(
       updated_at = now()
     where (countries.alpha2, countries.alpha3, countries.name)
       is distinct from (excluded.alpha2, excluded.alpha3, excluded.name)
-    returning 1
+    returning id, (xmax = 0) as created
   ),
   written_count as (select count(*)::integer as count from written),
+  written_ids as (
+    select
+      coalesce(jsonb_agg(id order by id) filter (where created), '[]') as created,
+      coalesce(jsonb_agg(id order by id) filter (where not created), '[]') as changed
+    from written
+  ),
   ${eventRecordingCtes(`(
-    select jsonb_build_array(jsonb_set($3::jsonb, '{metadata,count}', to_jsonb(count)))
-    from written_count
+    select jsonb_build_array(jsonb_set(
+      jsonb_set($3::jsonb, '{metadata,count}', to_jsonb(count)),
+      '{metadata,after}',
+      jsonb_build_object('count', count, 'records', $3::jsonb #> '{metadata,records}',
+        'created', written_ids.created, 'changed', written_ids.changed)
+    ))
+    from written_count, written_ids
   )`)}
   select count from written_count`,
 );
@@ -133,7 +145,14 @@ async function upsertWithEvent(
   const [event] = prepareEvents([
     {
       eventName: 'CountriesImported',
-      metadata: { actor: actor.email, action: 'import', count: 0, records },
+      // The statement sets the count and the ids created and changed (metadata.after).
+      metadata: {
+        actor: actor.email,
+        action: 'import',
+        count: 0,
+        records,
+        target: { type: 'Country', name: 'Countries import' },
+      },
     },
   ]);
   const { rows } = await db.executeQuery<{ count: number }>(

@@ -101,6 +101,8 @@ async function finish(
       scriptVersion: script.version,
       executionId,
       message,
+      target: { type: 'DatabaseScript', id: script.id, name: script.name },
+      after: { status, message },
     },
   });
 }

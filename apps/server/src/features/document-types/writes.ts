@@ -66,7 +66,13 @@ export async function createDocumentType(
     const created = toDocumentType(row);
     await recordEvent(trx, {
       eventName: 'DocumentTypeCreated',
-      metadata: { actor: actor.email, action: 'create', documentTypeId: input.id, after: created },
+      metadata: {
+        actor: actor.email,
+        action: 'create',
+        documentTypeId: input.id,
+        target: { type: 'DocumentType', id: input.id, name: created.displayName },
+        after: created,
+      },
     });
     return created;
   });
@@ -95,6 +101,7 @@ export async function updateDocumentType(
         actor: actor.email,
         action: 'update',
         documentTypeId: id,
+        target: { type: 'DocumentType', id, name: after.displayName },
         changes: changedFields(before, after),
         before,
         after,
@@ -126,6 +133,7 @@ export async function deleteDocumentType(
         actor: actor.email,
         action: 'delete',
         documentTypeId: id,
+        target: { type: 'DocumentType', id, name: existing.display_name },
         before: toDocumentType(existing),
       },
     });
@@ -157,7 +165,8 @@ export async function importDocumentTypes(
       valid_to: record.validTo,
       validity_period: record.validityPeriod,
     }));
-    const result = await sql`
+    // xmax is 0 on a row this statement inserted: the audit tells created from changed ids.
+    const result = await sql<{ id: string; created: boolean }>`
       insert into document_types (id, display_name, tags, api_references, sequence, valid_from,
         valid_to, validity_period, created_by, updated_by, updated_at)
       select id, display_name, tags, api_references, sequence, valid_from, valid_to,
@@ -180,11 +189,29 @@ export async function importDocumentTypes(
           document_types.validity_period)
         is distinct from (excluded.display_name, excluded.tags, excluded.api_references,
           excluded.sequence, excluded.valid_from, excluded.valid_to, excluded.validity_period)
+      returning id, (xmax = 0) as created
     `.execute(trx);
-    const count = Number(result.numAffectedRows ?? 0n);
+    const count = result.rows.length;
+    const idsWhere = (created: boolean) =>
+      result.rows
+        .filter((row) => row.created === created)
+        .map((row) => row.id)
+        .sort();
     await recordEvent(trx, {
       eventName: 'DocumentTypesImported',
-      metadata: { actor: actor.email, action: 'import', count, records: records.length },
+      metadata: {
+        actor: actor.email,
+        action: 'import',
+        count,
+        records: records.length,
+        target: { type: 'DocumentType', name: 'Document types import' },
+        after: {
+          count,
+          records: records.length,
+          created: idsWhere(true),
+          changed: idsWhere(false),
+        },
+      },
     });
     return { count };
   });

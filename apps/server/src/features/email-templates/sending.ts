@@ -5,6 +5,7 @@ import type { AuthenticatedUser } from '../../auth/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, notFound, conflict } from '../../http/errors.ts';
 import type { ConsoleMetrics } from '../../observability/metrics.ts';
+import { recordEvent } from '../../outbox/index.ts';
 import { createSmtpTransport, describeSmtpError, sendMail } from '../../outbox/notifications.ts';
 import { findTestSendTemplate } from './queries.ts';
 import {
@@ -90,7 +91,7 @@ export function createTestMailer(
 ): TestMailer {
   let transport: Transporter | undefined;
   return {
-    async send({ toAddress, templateKey }) {
+    async send({ toAddress, templateKey, actor }) {
       const template = await findTestSendTemplate(db, templateKey);
       if (!template) throw notFound(`Email template ${templateKey} not found.`);
       if (template.version_number === null) {
@@ -136,6 +137,22 @@ export function createTestMailer(
           `The test email could not be sent: ${describeSmtpError(error, smtpUrl, timeoutMs)}`,
         );
       }
+      await db.transaction().execute((trx) =>
+        recordEvent(trx, {
+          eventName: 'EmailTemplateTestSent',
+          metadata: {
+            actor: actor.email,
+            action: 'send',
+            emailTemplateId: template.id,
+            target: { type: 'EmailTemplate', id: template.id, name: templateKey },
+            // The recipient's domain only: an address is personal data the log need not keep.
+            after: {
+              versionNumber: template.version_number,
+              recipientDomain: toAddress.slice(toAddress.lastIndexOf('@') + 1),
+            },
+          },
+        }),
+      );
       return {
         message: `Test email of ${templateKey} version ${template.version_number} sent to ${toAddress}`,
         versionNumber: template.version_number,

@@ -52,7 +52,13 @@ export async function createEmailTemplate(
         eventName: 'EmailTemplateCreated',
         tenantId: input.tenantId,
         entityId: input.partyEntityId,
-        metadata: { actor: actor.email, action: 'create', emailTemplateId: id, after: input },
+        metadata: {
+          actor: actor.email,
+          action: 'create',
+          emailTemplateId: id,
+          target: { type: 'EmailTemplate', id, name: input.templateKey },
+          after: input,
+        },
       });
       return { id };
     }),
@@ -110,6 +116,7 @@ export async function updateEmailTemplate(
           actor: actor.email,
           action: 'update',
           emailTemplateId: id,
+          target: { type: 'EmailTemplate', id, name: before.template_key },
           before: {
             tenantId: before.tenant_id,
             partyEntityId: before.party_entity_id,
@@ -144,6 +151,8 @@ export async function deleteEmailTemplate(
         emailTemplateId: id,
         templateKey: before.templateKey,
         versions: before.versions.length,
+        target: { type: 'EmailTemplate', id, name: before.templateKey },
+        before,
       },
     });
   });
@@ -197,6 +206,8 @@ export async function createEmailTemplateVersion(
         emailTemplateId: templateId,
         versionId: version.id,
         versionNumber: version.versionNumber,
+        target: { type: 'EmailTemplate', id: templateId, name: template.template_key },
+        after: version,
       },
     });
     const { id, emailTemplateId, versionNumber, createdAt, updatedAt } = version;

@@ -295,6 +295,10 @@ describe('domain event of a key deletion', () => {
           action: 'delete',
           partyUserId: FIXTURE_USER,
           keyName: 'api_key',
+          target: { type: 'EntityUser', id: FIXTURE_USER, name: null },
+          // The audit log's key list: names before and after, never a value.
+          before: { keys: expect.arrayContaining(['api_key', 'numeric']) },
+          after: { keys: expect.not.arrayContaining(['api_key']) },
         },
       },
     ]);

@@ -26,7 +26,13 @@ export async function deleteEntityUserKey(
   await db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom('entity_users')
-      .select(['tenant_id', 'party_entity_id', sql<boolean>`keys ? ${keyName}`.as('has_key')])
+      .select([
+        'tenant_id',
+        'party_entity_id',
+        'email',
+        sql<boolean>`keys ? ${keyName}`.as('has_key'),
+        sql<string[]>`array(select jsonb_object_keys(keys) order by 1)`.as('key_names'),
+      ])
       .where('party_user_id', '=', partyUserId)
       .forUpdate()
       .executeTakeFirst();
@@ -47,7 +53,16 @@ export async function deleteEntityUserKey(
       eventName: 'EntityUserKeyDeleted',
       tenantId: user.tenant_id,
       entityId: user.party_entity_id,
-      metadata: { actor: actor.email, action: 'delete', partyUserId, keyName },
+      metadata: {
+        actor: actor.email,
+        action: 'delete',
+        partyUserId,
+        keyName,
+        target: { type: 'EntityUser', id: partyUserId, name: user.email },
+        // The keys' names, never their values: keys are secrets.
+        before: { keys: user.key_names },
+        after: { keys: user.key_names.filter((name) => name !== keyName) },
+      },
     });
   });
 }

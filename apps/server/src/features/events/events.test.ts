@@ -276,6 +276,7 @@ describe('events: permissions, reset, test events, and the events of writes', ()
       action: 'reset',
       eventId: failed.id,
       eventName: before.eventName,
+      target: { type: 'Event', id: String(failed.id), name: before.eventName },
       workers: ['notifications'],
       before: [
         expect.objectContaining({ workerName: 'notifications', hasError: true, processedAt: null }),
@@ -421,6 +422,8 @@ describe('events: permissions, reset, test events, and the events of writes', ()
       action: 'import',
       count: 1,
       records: 1,
+      target: { type: 'DocumentType', name: 'Document types import' },
+      after: { count: 1, records: 1, created: [], changed: ['events_test_card'] },
     });
 
     expect(
@@ -443,6 +446,8 @@ describe('events: permissions, reset, test events, and the events of writes', ()
       action: 'import',
       count: 1,
       records: 1,
+      target: { type: 'Country', name: 'Countries import' },
+      after: { count: 1, records: 1, created: [999], changed: [] },
     });
     expect((await h.call('admin', 'DELETE', '/api/countries/999')).statusCode).toBe(204);
     expect((await lastEvent('CountryDeleted')).metadata).toMatchObject({

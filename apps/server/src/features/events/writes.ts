@@ -30,6 +30,7 @@ export async function resetEvent(
         action: 'reset',
         eventId: id,
         eventName: outcome.eventName,
+        target: { type: 'Event', id: String(id), name: outcome.eventName },
         workers: outcome.workers,
         before: outcome.before.map((record) => ({
           ...record,
@@ -60,7 +61,12 @@ export async function recordTestEvent(
   return db.transaction().execute(async (trx) => {
     const { id } = await recordEvent(trx, {
       eventName: TEST_EVENT_NAME,
-      metadata: { actor: actor.email, action: 'test', message: 'Test event from the console' },
+      metadata: {
+        actor: actor.email,
+        action: 'test',
+        message: 'Test event from the console',
+        target: { type: 'Event', id: TEST_EVENT_NAME, name: 'Test event' },
+      },
     });
     return { id };
   });

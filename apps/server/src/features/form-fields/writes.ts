@@ -48,6 +48,7 @@ export async function createFormField(
         action: 'create',
         fieldId: created.id,
         name: created.name,
+        target: { type: 'FormField', id: created.id, name: created.name },
         after: created,
       },
     });
@@ -96,6 +97,7 @@ export async function updateFormField(
           action: 'update',
           fieldId: id,
           name: after.name,
+          target: { type: 'FormField', id, name: after.name },
           changes: changedFields(before, after, ['updatedAt']),
           before,
           after,
@@ -125,6 +127,7 @@ export async function deleteFormField(
         action: 'delete',
         fieldId: id,
         name: existing.name,
+        target: { type: 'FormField', id, name: existing.name },
         before: toFormField(existing),
       },
     });

@@ -118,8 +118,8 @@ export interface ProfileSubmission {
  * replaces the values of the form's fields the caller may edit (others kept; a value is stored
  * under the field's aliasFor when it names one, and an empty value is removed), stores each file
  * in place of the field's previous one, stamps profile_updated_at/_by and records
- * TenantProfileUpdated or EntityProfileUpdated with the names of the changed values (never the
- * values). A FileUpload field's value is its file's name: the new file's, else the stored one.
+ * TenantProfileUpdated or EntityProfileUpdated with the names of the changed values and, for the
+ * audit log, those values before and after (the other values stay out of the event). A FileUpload field's value is its file's name: the new file's, else the stored one.
  */
 export async function submitProfile(
   db: Kysely<Database>,
@@ -196,10 +196,24 @@ export async function submitProfile(
         ...(owner.partyEntityId === null ? {} : { entityId: owner.partyEntityId }),
         formName: form.name,
         changed: names,
+        target: {
+          type: 'Profile',
+          id: owner.partyEntityId ?? String(owner.tenantId),
+          name: form.name,
+        },
+        before: pick(before, names),
+        after: pick(after, names),
       },
     });
     return { ok: true, submittedData };
   });
+}
+
+/** The own values of `keys` in `values` (a key it lacks is left out), without a prototype. */
+function pick(values: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const picked = record<unknown>({});
+  for (const key of keys) if (Object.hasOwn(values, key)) picked[key] = values[key];
+  return picked;
 }
 
 /** A copy of `entries` without a prototype, so that any key is an own property. */

@@ -58,6 +58,7 @@ export async function createForm(
         action: 'create',
         formId: row.id,
         name: row.name,
+        target: { type: 'Form', id: row.id, name: row.name },
         after: toStoredDefinition(row),
       },
     });
@@ -102,6 +103,7 @@ export async function updateForm(
         action: 'update',
         formId: row.id,
         name: row.name,
+        target: { type: 'Form', id: row.id, name: row.name },
         changes: changedFields(before, after, ['updatedAt']),
         before,
         after,
@@ -127,6 +129,7 @@ export async function deleteForm(
         action: 'delete',
         formId: existing.id,
         name: existing.name,
+        target: { type: 'Form', id: existing.id, name: existing.name },
         before: toStoredDefinition(existing),
       },
     });

@@ -1,5 +1,5 @@
 import { migrationMessages, type MigrationResult, type SeedResult } from '@console/contracts';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AuthenticatedUser } from '../../auth/index.ts';
 import { isDatabaseUnavailable } from '../../db/errors.ts';
 import { applyMigrations, UnknownMigrationError } from '../../db/migrator.ts';
@@ -7,7 +7,7 @@ import type { Migration } from '../../db/migrations/migration.ts';
 import type { Database } from '../../db/schema.ts';
 import { seedDemoData } from '../../db/seed/demo.ts';
 import { notFound } from '../../http/errors.ts';
-import { recordEvent, type NewEvent } from '../../outbox/index.ts';
+import { recordEventIfPossible } from '../../outbox/index.ts';
 
 /**
  * POST svc/migrations/apply/{version}: the real migrator up to `version` (db/migrator.ts: one
@@ -43,12 +43,14 @@ export async function applyMigrationsTo(
         errorDetails: null,
       };
   // Each migration commits on its own, so the event follows in a transaction of its own.
-  await recordIfPossible(db, {
+  await recordEventIfPossible(db, {
     eventName: failure ? 'MigrationsFailed' : 'MigrationsApplied',
     metadata: {
       actor: actor.email,
       action: 'migrate',
       targetVersion: version,
+      target: { type: 'Migration', id: String(version), name: `Migrate to version ${version}` },
+      after: { success: !failure, executedMigrations: executed },
       executedMigrations: executed,
       ...(failure ? { failedVersion: failure.version } : {}),
     },
@@ -74,24 +76,17 @@ export async function applySeed(
       errorDetails: errorText(error),
     };
   }
-  await recordIfPossible(db, {
+  await recordEventIfPossible(db, {
     eventName: 'SeedDataApplied',
-    metadata: { actor: actor.email, action: 'seed', inserted: { ...inserted } },
+    metadata: {
+      actor: actor.email,
+      action: 'seed',
+      inserted: { ...inserted },
+      target: { type: 'Migration', id: 'seed', name: 'Demo seed data' },
+      after: { inserted: { ...inserted } },
+    },
   });
   return { success: true, message: migrationMessages.seedApplied, errorDetails: null };
-}
-
-/**
- * Records the event when the outbox exists: a database migrated to a version before the events
- * table (migration 4) has nowhere to keep it yet.
- */
-async function recordIfPossible(db: Kysely<Database>, event: NewEvent): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ events: string | null }>`
-      select to_regclass('processed_events')::text as events
-    `.execute(trx);
-    if (rows[0]?.events) await recordEvent(trx, event);
-  });
 }
 
 /** The database's own words for a failed migration (admins only see them). */

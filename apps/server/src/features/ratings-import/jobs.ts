@@ -38,24 +38,39 @@ const MAX_ATTEMPTS = 3;
 const JOB_LOCK = 0x46_41_54_46; // 'FATF'
 const POLL_MS = 2000;
 
-/** POST api/fatf/import: stores the job; the runner takes it from there. */
+/**
+ * POST api/fatf/import: stores the job and records who started it; the runner takes it from
+ * there (FatfRatingsImported then says what it imported).
+ */
 export async function startImport(
   db: Kysely<Database>,
   actor: AuthenticatedUser,
   request: { records: Record<string, unknown>[]; options: RatingsImportOptions },
 ): Promise<{ importId: number }> {
-  const { id } = await db
-    .insertInto('fatf_imports')
-    .values({
-      options: JSON.stringify(request.options),
-      records: JSON.stringify(request.records),
-      record_count: request.records.length,
-      message: 'Waiting to start',
-      created_by: actor.email,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { importId: id };
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('fatf_imports')
+      .values({
+        options: JSON.stringify(request.options),
+        records: JSON.stringify(request.records),
+        record_count: request.records.length,
+        message: 'Waiting to start',
+        created_by: actor.email,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordEvent(trx, {
+      eventName: 'FatfImportStarted',
+      metadata: {
+        actor: actor.email,
+        action: 'import',
+        importId: id,
+        target: { type: 'FatfImport', id, name: `FATF import ${id}` },
+        after: { status: 'pending', recordCount: request.records.length, options: request.options },
+      },
+    });
+    return { importId: id };
+  });
 }
 
 /** What a batch's validation skipped, with the reasons. */
@@ -481,6 +496,13 @@ async function publish(
       recordsImported: imported,
       recordsSkipped: completed.records_skipped,
       countryIds: [...countryIds].sort((a, b) => a - b),
+      target: { type: 'FatfImport', id, name: `FATF import ${id}` },
+      after: {
+        status: 'completed',
+        recordCount: job.record_count,
+        recordsImported: imported,
+        recordsSkipped: completed.records_skipped,
+      },
     },
   });
 }
@@ -533,14 +555,33 @@ async function end(
  * DELETE api/fatf/import/{id}: marks a pending or running job cancelled; its run rolls back at
  * its next checkpoint. 404 unknown; 409 once it has ended (a completed import stays).
  */
-export async function cancelImport(db: Kysely<Database>, id: number): Promise<void> {
-  const cancelled = await db
-    .updateTable('fatf_imports')
-    .set({ status: 'cancelled', message: 'Import cancelled by user' })
-    .where('id', '=', id)
-    .where('status', 'in', ['pending', 'processing'])
-    .returning('id')
-    .executeTakeFirst();
+export async function cancelImport(
+  db: Kysely<Database>,
+  actor: AuthenticatedUser,
+  id: number,
+): Promise<void> {
+  const cancelled = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('fatf_imports')
+      .set({ status: 'cancelled', message: 'Import cancelled by user' })
+      .where('id', '=', id)
+      .where('status', 'in', ['pending', 'processing'])
+      .returning(['id', 'record_count'])
+      .executeTakeFirst();
+    if (row) {
+      await recordEvent(trx, {
+        eventName: 'FatfImportCancelled',
+        metadata: {
+          actor: actor.email,
+          action: 'cancel',
+          importId: id,
+          target: { type: 'FatfImport', id, name: `FATF import ${id}` },
+          after: { status: 'cancelled', recordCount: row.record_count },
+        },
+      });
+    }
+    return row;
+  });
   if (cancelled) {
     // A job paused by a stopping server has no run to drop its kept rows. A statement of its
     // own, after the cancel committed: it sees every batch kept before (a batch kept after it

@@ -106,7 +106,11 @@ describe('POST /api/fatf/import and its job', () => {
   it('records a domain event, and the country-risk worker sets the countries’ risk', async () => {
     const before = await lastEventId(db());
     await importAndRun([record('Spain', '2014-12-01', {}, true), record('Botswana', '2023-05-31')]);
-    const [event] = await eventsAfter(db(), before);
+    const [started, event] = await eventsAfter(db(), before);
+    expect(started).toMatchObject({
+      eventName: 'FatfImportStarted',
+      metadata: { actor: suite.emails.staff, action: 'import', after: { recordCount: 2 } },
+    });
     expect(event).toMatchObject({
       eventName: 'FatfRatingsImported',
       metadata: expect.objectContaining({

@@ -67,7 +67,7 @@ export function registerRatingsImportRoutes(
     summary: 'Cancel a pending or running import: nothing of it remains',
     params: idParamsSchema,
     errors: [404, 409],
-    handle: ({ params }) => cancelImport(db, params.id),
+    handle: ({ user, params }) => cancelImport(db, user, params.id),
   });
 
   app.route({

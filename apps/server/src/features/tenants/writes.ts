@@ -53,7 +53,13 @@ export async function createTenant(
       await recordEvent(trx, {
         eventName: 'TenantCreated',
         tenantId: id,
-        metadata: { actor: actor.email, action: 'create', tenantId: id, after: created },
+        metadata: {
+          actor: actor.email,
+          action: 'create',
+          tenantId: id,
+          target: { type: 'Tenant', id, name: created.companyName },
+          after: created,
+        },
       });
       return created;
     }),
@@ -127,6 +133,7 @@ export async function updateTenant(
           actor: actor.email,
           action: 'update',
           tenantId: id,
+          target: { type: 'Tenant', id, name: after.companyName },
           changes: changedFields(before, after),
           before,
           after,
@@ -171,7 +178,13 @@ export async function deleteTenant(
       await recordEvent(trx, {
         eventName: 'TenantDeleted',
         tenantId: id,
-        metadata: { actor: actor.email, action: 'delete', tenantId: id, before },
+        metadata: {
+          actor: actor.email,
+          action: 'delete',
+          tenantId: id,
+          target: { type: 'Tenant', id, name: before.companyName },
+          before,
+        },
       });
     }),
   );

@@ -37,6 +37,7 @@ const TENANTS_GROUP = [
   ['Entities', '/dashboard/entities'],
   ['Entity Users', '/dashboard/entity-users'],
   ['Events', '/dashboard/events'],
+  ['Audit Log', '/dashboard/audit-log'],
 ];
 
 describe('sidebar navigation', () => {
@@ -59,8 +60,8 @@ describe('sidebar navigation', () => {
   it('shows a tenant user only the tenant-portal items', async () => {
     const nav = await navigationAs(TENANT_USER, '/dashboard');
 
-    // Entities, Entity Users and Events: the last three of the group.
-    expect(groupItems(nav, 'Tenants')).toEqual(TENANTS_GROUP.slice(2));
+    // Entities, Entity Users and Events; not the Audit Log (staff only).
+    expect(groupItems(nav, 'Tenants')).toEqual(TENANTS_GROUP.slice(2, 5));
     expect(within(nav).queryByRole('list', { name: 'Settings' })).toBeNull();
   });
 

@@ -8,6 +8,8 @@ import { cn } from '@/components/ui/utils';
 import { formatDateTime } from '@/lib/format';
 
 export interface EventRowActions {
+  /** Open the event's panel (its payload and processing). */
+  onShow?: (event: EventItem) => void;
   /** Reset one failed worker's record; absent when the user may not reset (tenant users). */
   onReset?: (event: EventItem, workerName: string) => void;
   /** Whether a reset of this event's worker is under way. */
@@ -53,7 +55,7 @@ export function EventStatusBadge({ event, t }: { event: EventItem; t: TFunction 
  */
 export function eventsColumns(
   t: TFunction,
-  { onReset, isResetting }: EventRowActions,
+  { onShow, onReset, isResetting }: EventRowActions,
 ): ColumnDef<EventItem>[] {
   const notSet = t('events.notSet');
   return [
@@ -61,6 +63,21 @@ export function eventsColumns(
       accessorKey: 'id',
       header: t('events.columns.id'),
       enableSorting: false,
+      // The id opens the event's panel: a button, so that the keyboard reaches it.
+      cell: ({ row }) =>
+        onShow ? (
+          <Button
+            variant="link"
+            size="sm"
+            className="h-auto p-0"
+            aria-label={t('events.showDetails', { id: row.original.id })}
+            onClick={() => onShow(row.original)}
+          >
+            {row.original.id}
+          </Button>
+        ) : (
+          row.original.id
+        ),
     },
     {
       accessorKey: 'eventName',

@@ -308,8 +308,9 @@ describe('events filters, order and paging', () => {
     await screen.findByRole('cell', { name: 'DocumentTypeCreated' });
     const header = within(table()).getByRole('columnheader', { name: /Created At/ });
     expect(header).toHaveAttribute('aria-sort', 'descending');
-    // Only Created At orders the log.
-    expect(within(table()).getAllByRole('button', { name: /./ })).toHaveLength(1);
+    // Only Created At orders the log (the other header buttons are none; the id opens the panel).
+    expect(within(table()).getAllByRole('button', { name: /./ })).toHaveLength(2);
+    expect(within(table()).getByRole('button', { name: 'Details of event 3' })).toBeVisible();
 
     await user.click(within(header).getByRole('button', { name: 'Created At' }));
     await waitFor(() => expect(lastQuery(api)).toMatchObject({ sortOrder: 'asc' }));
@@ -347,5 +348,24 @@ describe('events filters, order and paging', () => {
     expect(await screen.findByText('Page 1 of 3')).toBeVisible();
     expect(lastQuery(api)).toMatchObject({ pageSize: '25' });
     expect(screen.getByText('Showing 1 to 25 of 60 entries')).toBeVisible();
+  });
+
+  it("opens an event's panel: its payload pretty-printed and each worker's processing", async () => {
+    const user = userEvent.setup();
+    mockApi({ 'GET /api/events': list([processed, failed]) });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Details of event 1' }));
+    const panel = await screen.findByRole('dialog', { name: 'Event 1: TenantUserCreated' });
+    expect(within(panel).getByRole('region', { name: 'Payload' })).toHaveTextContent(
+      '"companyName": "Acme Corporation with a rather long name indeed"',
+    );
+    const rows = within(within(panel).getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^audit-trailDone1/),
+      'notificationsFailedError: SMTP connection refused3N/A',
+    ]);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Details of event 1' })).toHaveFocus();
   });
 });

@@ -24,6 +24,7 @@ import {
   useEventsQuery,
   useResetEventMutation,
 } from './api';
+import { EventPanel } from './event-panel';
 import { eventRowClassName, eventsColumns } from './events-columns';
 import { useDebouncedValue } from './use-debounced-value';
 import { addNamespaces } from '@/lib/i18n';
@@ -99,9 +100,13 @@ function EventsView() {
   );
 
   const resetting = resetEvent.isPending ? resetEvent.variables : undefined;
+  // The panel shows the event as on the current page, so a refresh updates it too.
+  const [shownId, setShownId] = useState<number | null>(null);
+  const shown = events.data?.data.find((event) => event.id === shownId) ?? null;
   const columns = useMemo(
     () =>
       eventsColumns(t, {
+        onShow: (event: EventItem) => setShownId(event.id),
         onReset: isStaff
           ? (event: EventItem, workerName: string) =>
               resetEvent.mutate(
@@ -187,6 +192,7 @@ function EventsView() {
         getRowId={(row) => String(row.id)}
         rowClassName={eventRowClassName}
       />
+      <EventPanel event={shown} onClose={() => setShownId(null)} />
     </div>
   );
 }

@@ -1,0 +1,238 @@
+import type { AuditEntry, AuditList } from '@console/contracts';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectRefusal } from '../../../test/expectations.ts';
+import { usePortalTestApp, type Caller } from '../../../test/portal-test-app.ts';
+
+/** 60 audit rows written as the audit-trail worker writes them, spread over 60 hours. */
+const START = new Date('2025-03-01T00:00:00Z');
+const ACTORS = ['Staff@Example.com', 'admin@example.com', 'other@example.com'] as const;
+const ACTIONS = ['create', 'update', 'delete'] as const;
+const TYPES = ['Tenant', 'DocumentType'] as const;
+
+interface Seeded {
+  eventId: number;
+  actor: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  targetName: string;
+  tenantId: number | null;
+  occurredAt: Date;
+}
+
+describe('GET api/audit (filters, paging, permissions, bad input)', () => {
+  // No workers: the audit log holds exactly the rows written here.
+  const h = usePortalTestApp({ eventWorkersEnabled: false });
+  const seeded: Seeded[] = [];
+
+  beforeAll(async () => {
+    const { db } = h.testApp.database;
+    for (let index = 0; index < 60; index += 1) {
+      seeded.push({
+        eventId: 1_000_000 + index,
+        actor: ACTORS[index % 3] ?? '',
+        action: ACTIONS[index % 3 === 0 ? 0 : (index % 2) + 1] ?? '',
+        targetType: TYPES[index % 2] ?? '',
+        targetId: String(index % 7),
+        targetName: index % 5 === 0 ? `Acme 100%_special ${index}` : `Record ${index}`,
+        tenantId: index % 4 === 0 ? h.acmeId : null,
+        occurredAt: new Date(START.getTime() + index * 3_600_000),
+      });
+    }
+    await db
+      .insertInto('audit_log')
+      .values(
+        seeded.map((row) => ({
+          event_id: row.eventId,
+          event_name: 'Seeded',
+          tenant_id: row.tenantId,
+          entity_id: null,
+          actor: row.actor,
+          action: row.action,
+          before: JSON.stringify({ name: 'old' }),
+          after: JSON.stringify({ name: 'new', tags: ['a', 'b'] }),
+          metadata: JSON.stringify({ actor: row.actor }),
+          occurred_at: row.occurredAt,
+          target_type: row.targetType,
+          target_id: row.targetId,
+          target_name: row.targetName,
+        })),
+      )
+      .execute();
+  });
+
+  const newestFirst = (rows: Seeded[]) =>
+    [...rows].sort((a, b) => b.occurredAt.getTime() - a.occurredAt.getTime());
+  const eventIds = (rows: readonly { eventId: number }[]) => rows.map((row) => row.eventId);
+  const list = async (query: string, caller: Caller = 'staff') => {
+    const response = await h.call(caller, 'GET', `/api/audit${query}`);
+    expect(response.statusCode).toBe(200);
+    return response.json() as AuditList;
+  };
+  const expectFiltered = async (query: string, keep: (row: Seeded) => boolean) => {
+    const expected = newestFirst(seeded.filter(keep));
+    expect(expected.length).toBeGreaterThan(0);
+    const page = await list(`${query}&pageSize=100`);
+    expect(page.totalCount).toBe(expected.length);
+    expect(page.totalIsEstimate).toBe(false);
+    expect(eventIds(page.data)).toEqual(eventIds(expected));
+  };
+
+  it('answers the first page of 10, newest first, each row with its target and tenant', async () => {
+    const page = await list('');
+    expect(page).toMatchObject({ totalCount: 60, totalIsEstimate: false, page: 1, pageSize: 10 });
+    expect(eventIds(page.data)).toEqual(eventIds(newestFirst(seeded).slice(0, 10)));
+    const acmeRow = (await list('?tenantId=' + String(h.acmeId))).data[0] as AuditEntry;
+    expect(acmeRow).toMatchObject({
+      eventName: 'Seeded',
+      tenantId: h.acmeId,
+      tenantName: 'Acme Corporation',
+      before: { name: 'old' },
+      after: { name: 'new', tags: ['a', 'b'] },
+    });
+  });
+
+  it('pages through the log without overlap, from either end', async () => {
+    const all = newestFirst(seeded);
+    expect(eventIds((await list('?pageSize=25&page=2')).data)).toEqual(eventIds(all.slice(25, 50)));
+    // Past the middle the page is read from the other end, in the same order.
+    expect(eventIds((await list('?pageSize=25&page=3')).data)).toEqual(eventIds(all.slice(50)));
+    expect(await list('?page=99')).toEqual({
+      data: [],
+      totalCount: 60,
+      totalIsEstimate: false,
+      page: 99,
+      pageSize: 10,
+    });
+    expect((await list('?pageSize=1000')).pageSize).toBe(100);
+  });
+
+  it('filters by actor ignoring letter case, action, target, tenant and dates', async () => {
+    await expectFiltered('?actor=staff@EXAMPLE.com', (row) => row.actor === 'Staff@Example.com');
+    await expectFiltered('?action=update', (row) => row.action === 'update');
+    await expectFiltered('?targetType=Tenant', (row) => row.targetType === 'Tenant');
+    await expectFiltered(
+      '?targetType=DocumentType&targetId=3',
+      (row) => row.targetType === 'DocumentType' && row.targetId === '3',
+    );
+    await expectFiltered(`?tenantId=${h.acmeId}`, (row) => row.tenantId === h.acmeId);
+    const day = (offset: number) => START.getTime() + offset * 86_400_000;
+    await expectFiltered(
+      '?from=2025-03-02&to=2025-03-02',
+      (row) => row.occurredAt.getTime() >= day(1) && row.occurredAt.getTime() < day(2),
+    );
+    await expectFiltered(
+      `?from=${encodeURIComponent('2025-03-01T10:00:00+00:00')}&to=2025-03-01T12:00:00Z`,
+      (row) =>
+        row.occurredAt.getTime() >= START.getTime() + 10 * 3_600_000 &&
+        row.occurredAt.getTime() <= START.getTime() + 12 * 3_600_000,
+    );
+    await expectFiltered(
+      '?actor=admin@example.com&action=update&targetType=Tenant',
+      (row) =>
+        row.actor === 'admin@example.com' && row.action === 'update' && row.targetType === 'Tenant',
+    );
+  });
+
+  it('finds free text in target names, ignoring case, wildcards matching themselves', async () => {
+    await expectFiltered('?q=aCmE', (row) => row.targetName.toLowerCase().includes('acme'));
+    await expectFiltered(`?q=${encodeURIComponent('100%_')}`, (row) =>
+      row.targetName.includes('100%_'),
+    );
+    expect((await list(`?q=${encodeURIComponent('%')}&q2=x`)).totalCount).toBe(
+      seeded.filter((row) => row.targetName.includes('%')).length,
+    );
+    expect((await list('?q=Acme_100')).totalCount).toBe(0);
+    expect((await list(`?q=${encodeURIComponent("'; drop table audit_log; --")}`)).totalCount).toBe(
+      0,
+    );
+    expect(await h.testApp.database.db.selectFrom('audit_log').select('id').execute()).toHaveLength(
+      60,
+    );
+  });
+
+  it.each([
+    ['anonymous', 401],
+    ['staff', 200],
+    ['admin', 200],
+    ['acme', 403],
+    ['globex', 403],
+    ['noRole', 403],
+  ] as const)('%s: %i', async (caller, status) => {
+    expect((await h.call(caller, 'GET', '/api/audit')).statusCode).toBe(status);
+    expect((await h.call(caller, 'GET', `/api/audit?tenantId=${h.acmeId}`)).statusCode).toBe(
+      status,
+    );
+  });
+
+  it('names the parameter when the query is wrong', async () => {
+    const dateMessage = (name: string) =>
+      `${name} must be a date (yyyy-MM-dd) or a date and time with its offset (ISO 8601)`;
+    for (const [query, message] of [
+      ['?page=0', 'page must be a whole number of at least 1'],
+      ['?page=1.5', 'page must be a whole number of at least 1'],
+      ['?pageSize=-5', 'pageSize must be a whole number of at least 1'],
+      ['?page=1&page=2', 'page must be a whole number of at least 1'],
+      [`?actor=${'x'.repeat(255)}`, 'actor must be 254 characters or less'],
+      [`?action=${'x'.repeat(51)}`, 'action must be 50 characters or less'],
+      [`?targetType=${'x'.repeat(51)}`, 'targetType must be 50 characters or less'],
+      [`?targetId=${'x'.repeat(201)}`, 'targetId must be 200 characters or less'],
+      [`?q=${'x'.repeat(101)}`, 'q must be 100 characters or less'],
+      ['?q=a%00b', 'q must not contain the NUL character'],
+      ['?actor=a%00b', 'actor must not contain the NUL character'],
+      ['?tenantId=abc', 'tenantId must be a whole number from 1 to 2147483647, in plain digits'],
+      ['?tenantId=0x10', 'tenantId must be a whole number from 1 to 2147483647, in plain digits'],
+      [
+        '?tenantId=99999999999',
+        'tenantId must be a whole number from 1 to 2147483647, in plain digits',
+      ],
+      ['?from=yesterday', dateMessage('from')],
+      ['?from=2025-02-30', dateMessage('from')],
+      ['?to=2025-03-01T10:00:00', dateMessage('to')],
+      [`?to=${encodeURIComponent("2025-01-01'; drop table audit_log; --")}`, dateMessage('to')],
+      ['?from=2025-03-05&to=2025-03-01', 'to must not be before from'],
+    ] as const) {
+      const response = await h.call('staff', 'GET', `/api/audit${query}`);
+      expect({ query, status: response.statusCode }).toEqual({ query, status: 400 });
+      expectRefusal(response, 400, message);
+    }
+  });
+
+  it('is in the OpenAPI document with every query parameter', async () => {
+    const response = await h.testApp.app.inject({ method: 'GET', url: '/docs/api/json' });
+    const document = response.json() as {
+      paths: Record<string, { get?: { parameters: { name: string }[] } }>;
+    };
+    expect(document.paths['/api/audit']?.get?.parameters.map((p) => p.name).sort()).toEqual([
+      'action',
+      'actor',
+      'from',
+      'page',
+      'pageSize',
+      'q',
+      'targetId',
+      'targetType',
+      'tenantId',
+      'to',
+    ]);
+  });
+
+  it('answers an estimate beyond the exact threshold, never below what it counted', async () => {
+    const { db } = h.testApp.database;
+    await sql`
+      insert into audit_log (event_id, event_name, actor, action, metadata, occurred_at,
+        target_type, target_id, target_name)
+      select 2000000 + n, 'Bulk', 'bulk@example.com', 'import', '{}'::jsonb,
+        timestamptz '2024-01-01' + n * interval '1 second', 'Country', 'bulk', 'Bulk ' || n
+      from generate_series(1, 10050) as n
+    `.execute(db);
+    await sql`analyze audit_log`.execute(db);
+    const page = await list('?actor=bulk@example.com');
+    expect(page.totalIsEstimate).toBe(true);
+    expect(page.totalCount).toBeGreaterThan(10_000);
+    expect(page.data[0]?.targetName).toBe('Bulk 10050');
+    const exact = await list('?actor=bulk@example.com&from=2024-01-01T02:00:00Z');
+    expect(exact).toMatchObject({ totalIsEstimate: false, totalCount: 10050 - 7200 + 1 });
+  });
+});

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AuditEntry, AuditList } from '@console/contracts';
+import { STAFF_USER } from '@/app/testing/render';
+import { mockApi, renderScreen } from '@/app/testing/screen';
+import { setUpScreenTests } from '@/test/screen-tests';
+import { columnHeaders } from '@/test/queries';
+import AuditLogPage from '.';
+
+function entry(id: number, overrides: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    id,
+    eventId: 100 + id,
+    eventName: 'DocumentTypeUpdated',
+    occurredAt: '2025-06-13T08:30:00.000Z',
+    actor: 'ada@example.com',
+    action: 'update',
+    targetType: 'DocumentType',
+    targetId: 'passport',
+    targetName: 'Passport',
+    tenantId: null,
+    tenantName: null,
+    entityId: null,
+    before: { displayName: 'Passport', apiReferences: { onfido: 'old-ref', jumio: 'same' } },
+    after: { displayName: 'Passport', apiReferences: { onfido: 'new-ref', jumio: 'same' } },
+    metadata: { actor: 'ada@example.com', action: 'update' },
+    ...overrides,
+  };
+}
+
+const list = (
+  data: AuditEntry[],
+  totalCount = data.length,
+  totalIsEstimate = false,
+): AuditList => ({
+  data,
+  totalCount,
+  totalIsEstimate,
+  page: 1,
+  pageSize: 10,
+});
+
+function auditQueries(api: ReturnType<typeof mockApi>): Record<string, string>[] {
+  return api.spy.mock.calls
+    .map(([input]) => new URL(input instanceof Request ? input.url : String(input)))
+    .filter((url) => url.pathname === '/api/audit')
+    .map((url) => Object.fromEntries(url.searchParams));
+}
+
+setUpScreenTests(STAFF_USER);
+
+describe('audit log screen', () => {
+  it('shows the columns and asks for the filters of its URL', async () => {
+    const api = mockApi({
+      'GET /api/audit': list([
+        entry(1),
+        entry(2, {
+          targetType: 'Tenant',
+          targetId: '7',
+          targetName: 'Acme',
+          tenantId: 7,
+          tenantName: 'Acme',
+        }),
+      ]),
+    });
+    renderScreen(<AuditLogPage />, {
+      path: '/dashboard/audit-log?actor=ada%40example.com&targetType=Tenant&ignored=1',
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Audit Log' })).toBeVisible();
+    const table = await screen.findByRole('table', { name: 'Audit Log' });
+    expect(columnHeaders(table)).toEqual(['Time', 'Actor', 'Action', 'What', 'Tenant', 'Changes']);
+    expect(await screen.findByRole('cell', { name: 'Tenant · 7 · Acme' })).toBeVisible();
+    expect(auditQueries(api)[0]).toEqual({
+      actor: 'ada@example.com',
+      targetType: 'Tenant',
+      page: '1',
+      pageSize: '10',
+    });
+    expect(screen.getByLabelText('Actor')).toHaveValue('ada@example.com');
+  });
+
+  it('applies the filters into the URL and the call, and clears them', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({ 'GET /api/audit': list([entry(1)]) });
+    renderScreen(<AuditLogPage />, { path: '/dashboard/audit-log' });
+    await screen.findByRole('cell', { name: /Passport/ });
+    await user.type(screen.getByLabelText('Target ID'), 'passport');
+    await user.type(screen.getByLabelText('Target name'), 'Pass{Enter}');
+    await screen.findByDisplayValue('Pass');
+    expect(auditQueries(api).at(-1)).toMatchObject({ targetId: 'passport', q: 'Pass', page: '1' });
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(auditQueries(api).at(-1)).toEqual({ page: '1', pageSize: '10' });
+    expect(screen.getByLabelText('Target ID')).toHaveValue('');
+  });
+
+  it('says "about N" when the total is an estimate', async () => {
+    mockApi({ 'GET /api/audit': list([entry(1)], 123456, true) });
+    renderScreen(<AuditLogPage />, { path: '/dashboard/audit-log' });
+    expect(await screen.findByText(/of about 123456/)).toBeVisible();
+  });
+
+  it('opens the difference: changed fields by default, all with the switch, text never HTML', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/audit': list([
+        entry(1, {
+          after: {
+            displayName: 'Passport',
+            apiReferences: { onfido: '<img src=x onerror=alert(1)>', jumio: 'same' },
+          },
+        }),
+      ]),
+    });
+    renderScreen(<AuditLogPage />, { path: '/dashboard/audit-log' });
+    await user.click(await screen.findByRole('button', { name: 'Show changes of entry 1' }));
+    const panel = await screen.findByRole('dialog', { name: 'update DocumentType Passport' });
+    const changes = within(panel).getByRole('table');
+    expect(
+      within(changes)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['apiReferences.onfidoold-ref<img src=x onerror=alert(1)>']);
+    expect(panel.querySelector('img')).toBeNull();
+    await user.click(within(panel).getByRole('checkbox', { name: 'Show unchanged fields' }));
+    expect(within(changes).getAllByRole('row')).toHaveLength(4);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
