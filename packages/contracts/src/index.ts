@@ -20,3 +20,4 @@ export * from './migrations.ts';
 export * from './database-scripts.ts';
 export * from './form-submission.ts';
 export * from './overview.ts';
+export * from './exports.ts';
