@@ -99,7 +99,9 @@ export function ExportButton({ path, name, filters = {} }: ExportButtonProps) {
   const running = state.status === 'running';
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <DropdownMenu>
+      {/* Not modal: a modal menu hides the page from assistive technology while its buttons
+          stay focusable (axe's aria-hidden-focus); two items need no focus trap. */}
+      <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
           <Button variant="outline" disabled={running}>
             <DownloadIcon aria-hidden="true" />
