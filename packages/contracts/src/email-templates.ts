@@ -221,6 +221,7 @@ export const emailTemplateIdParamsSchema = idParamsSchema;
 /** The email template calls (method and path; see api.ts). */
 export const emailTemplatesApi = {
   list: apiRoute('GET', '/api/emailtemplates'),
+  export: apiRoute('GET', '/api/emailtemplates/export'),
   get: apiRoute('GET', '/api/emailtemplates/:id'),
   create: apiRoute('POST', '/api/emailtemplates'),
   update: apiRoute('PUT', '/api/emailtemplates/:id'),

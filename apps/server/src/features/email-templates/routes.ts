@@ -10,6 +10,7 @@ import {
   emailTemplateTestSendResultSchema,
   emailTemplateTestSendSchema,
   emailTemplateUpdateSchema,
+  wholeListExportQuerySchema,
   emailTemplateVersionCreatedSchema,
   emailTemplateVersionCreateSchema,
 } from '@console/contracts';
@@ -18,7 +19,7 @@ import type { ConsoleApp } from '../../http/console-app.ts';
 import { notFound } from '../../http/errors.ts';
 import type { FeatureDependencies } from '../index.ts';
 import { featureRoutes } from '../routes.ts';
-import { findEmailTemplate, listEmailTemplates } from './queries.ts';
+import { emailTemplatesExport, findEmailTemplate, listEmailTemplates } from './queries.ts';
 import { createTestMailer, previewVersion } from './sending.ts';
 import {
   createEmailTemplate,
@@ -44,6 +45,12 @@ export function registerEmailTemplateRoutes(
     summary: 'List every email template with its active version number, by key',
     response: emailTemplateListSchema,
     handle: () => listEmailTemplates(db),
+  });
+
+  routes.export(emailTemplatesApi.export, {
+    summary: 'Every email template as a CSV or xlsx file',
+    querystring: wholeListExportQuerySchema,
+    handle: ({ query }) => emailTemplatesExport(db, query.format),
   });
 
   routes.answer(emailTemplatesApi.get, {

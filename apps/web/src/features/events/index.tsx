@@ -8,8 +8,9 @@ import { FlaskConicalIcon, RefreshCwIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { SortingState } from '@tanstack/react-table';
-import type { EventItem, EventSortOrder } from '@console/contracts';
+import { apiPath, eventsApi, type EventItem, type EventSortOrder } from '@console/contracts';
 import { ListScreen, QueryTable, type PagerTexts } from '@/components/data-table';
+import { ExportButton } from '@/components/export-button';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -81,14 +82,13 @@ function EventsView() {
     setPage(1);
   }
 
-  const events = useEventsQuery({
-    page,
-    pageSize,
+  const filters = {
     sortOrder,
     unprocessedOnly: only === 'unprocessed',
     erroredOnly: only === 'errored',
     eventName,
-  });
+  };
+  const events = useEventsQuery({ page, pageSize, ...filters });
   const resetEvent = useResetEventMutation();
   const createTestEvent = useCreateTestEventMutation();
   const pagerTexts = useMemo<PagerTexts>(
@@ -165,6 +165,8 @@ function EventsView() {
           ))}
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          {/* Beside the filters it applies (they are this view's state, not the header's). */}
+          <ExportButton path={apiPath(eventsApi.export)} name="events" filters={filters} />
           <Button
             variant="outline"
             onClick={() => void events.refetch()}
