@@ -278,11 +278,14 @@ function Editor({ title, template }: { title: string; template: EmailTemplate | 
         cancelLabel={t('emailTemplates.editor.keepEditing')}
         onConfirm={discardAndSave}
       />
-      <TestSendDialog
-        open={testOpen}
-        onOpenChange={setTestOpen}
-        templateKey={properties.templateKey}
-      />
+      {selected && selected.id !== null && (
+        <TestSendDialog
+          open={testOpen}
+          onOpenChange={setTestOpen}
+          templateKey={properties.templateKey}
+          version={{ id: selected.id, versionNumber: selected.versionNumber }}
+        />
+      )}
     </>
   );
 }
