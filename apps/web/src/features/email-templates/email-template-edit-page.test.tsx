@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type {
@@ -11,6 +11,7 @@ import { STAFF_USER } from '@/app/testing/render';
 import { mockApi, renderScreen, type ApiCall } from '@/app/testing/screen';
 import { setUpScreenTests } from '@/test/screen-tests';
 import EmailTemplateEditPage from './email-template-edit-page';
+import { PREVIEW_DEBOUNCE_MS } from './preview-panel';
 
 const version = (id: number, versionNumber: number, subject: string): EmailTemplateVersion => ({
   id,
@@ -56,6 +57,31 @@ const renderEditor = () =>
   );
 
 describe('email template editor', () => {
+  it('shows the preview when it opens, and again shortly after an edit', async () => {
+    const api = mockApi({
+      'GET /api/emailtemplates/5': TEMPLATE,
+      'POST /api/emailtemplates/preview': preview,
+    });
+    const user = userEvent.setup();
+    renderEditor();
+    expect(await screen.findByText('Subject: Second')).toBeVisible();
+    expect(screen.getByTitle('Email preview')).toHaveAttribute(
+      'srcdoc',
+      expect.stringContaining('<p>Body of Second</p>'),
+    );
+    expect(api.callsTo('POST', '/api/emailtemplates/preview')).toHaveLength(1);
+
+    await user.type(screen.getByLabelText('Subject'), ' edited');
+    // One render once typing pauses, not one per keystroke.
+    expect(
+      await screen.findByText('Subject: Second edited', {}, { timeout: PREVIEW_DEBOUNCE_MS * 4 }),
+    ).toBeVisible();
+    expect(api.callsTo('POST', '/api/emailtemplates/preview')).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Refresh preview' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/emailtemplates/preview')).toHaveLength(3));
+  });
+
   it('sends the selected saved version, not the active one', async () => {
     const api = mockApi({
       'GET /api/emailtemplates/5': TEMPLATE,

@@ -248,7 +248,7 @@ function Editor({ title, template }: { title: string; template: EmailTemplate | 
             onChange={editSelected}
           />
         )}
-        {selected && <PreviewPanel content={selected.content} />}
+        {selected && <PreviewPanel key={`preview-${selected.key}`} content={selected.content} />}
         {problems.length > 0 && (
           <ul role="alert" className="text-destructive text-sm">
             {problems.map((problem) => (

@@ -18,6 +18,7 @@ import { useAuthSession } from '@/lib/auth-session';
 import { useServerPaging } from '@/lib/paging';
 import { hasRole } from '@/lib/signed-in-user';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import {
   eventCallErrorText,
   useCreateTestEventMutation,
@@ -25,7 +26,6 @@ import {
   useResetEventMutation,
 } from './api';
 import { eventRowClassName, eventsColumns } from './events-columns';
-import { useDebouncedValue } from './use-debounced-value';
 import { addNamespaces } from '@/lib/i18n';
 import { events } from '@/locales/en.json?events&lang.json';
 
