@@ -75,6 +75,12 @@ describeSignedInAs('Database migrations as an admin', admin, () => {
 describeSignedInAs('Database maintenance as staff', staffMember, () => {
   test('sees the restricted messages and no admin action', async ({ page }) => {
     await goToMigrations(page);
+    // The database's name, PostgreSQL's version and that it is embedded: no path, host or port.
+    const database = page.getByRole('group', { name: 'Database', exact: true });
+    await expect(database).toContainText(/console\s*PostgreSQL \d+(\.\d+)*, embedded/);
+    await expect(database).not.toContainText('127.0.0.1');
+    await expect(database).not.toContainText('/');
+    await expect(database).not.toContainText(/:\d+/);
     await expect(
       page.getByText('Migration operations are restricted to authorized administrators only.'),
     ).toBeVisible();
