@@ -112,7 +112,7 @@ export async function findEmailTemplate(
 }
 
 /*
- * The two lookups of an active version run once per mail sent (an invitation, a test send), so
+ * The lookups of the version to send run once per mail sent (an invitation, a test send), so
  * they are named prepared statements (db/prepared-statements.ts) rather than planned on every
  * send: in the bench, a test send ran at 0.68-0.72 of a bare send's speed planned each time, and
  * at 0.79-0.91 prepared (target 0.8).
@@ -121,11 +121,18 @@ export async function findEmailTemplate(
 /** What a send reads of an active version (named columns: a prepared statement keeps its shape). */
 export type ActiveVersion = Pick<
   VersionRow,
-  'id' | 'version_number' | 'from_address' | 'subject' | 'body' | 'text_content' | 'json_schema'
+  | 'id'
+  | 'email_template_id'
+  | 'version_number'
+  | 'from_address'
+  | 'subject'
+  | 'body'
+  | 'text_content'
+  | 'json_schema'
 >;
 
 const ACTIVE_VERSION_COLUMNS =
-  'v.id, v.version_number, v.from_address, v.subject, v.body, v.text_content, v.json_schema';
+  'v.id, v.email_template_id, v.version_number, v.from_address, v.subject, v.body, v.text_content, v.json_schema';
 
 const ACTIVE_VERSION = preparedStatement(
   'email_template_active_version',
@@ -153,8 +160,8 @@ export async function findActiveVersion(
   return rows[0];
 }
 
-/** The template a test send uses, with its active version's columns (all null without one). */
-export type TestSendTemplate = { [Column in keyof ActiveVersion]: ActiveVersion[Column] | null };
+/** A test send's template row: its active version's columns, all null without one. */
+type TestSendRow = { [Column in keyof ActiveVersion]: ActiveVersion[Column] | null };
 
 const TEST_SEND_TEMPLATE = preparedStatement(
   'email_template_test_send',
@@ -167,13 +174,72 @@ const TEST_SEND_TEMPLATE = preparedStatement(
 );
 
 /**
- * The template with this key that a test send uses: the most general scope first (instance level,
- * then by tenant and entity). Undefined when there is none.
+ * The template with this key that a test send uses without a version: the most general scope
+ * first (instance level, then by tenant and entity), with its active version (null without one).
+ * Undefined when there is no such template.
  */
 export async function findTestSendTemplate(
   db: Kysely<Database>,
   templateKey: string,
-): Promise<TestSendTemplate | undefined> {
-  const { rows } = await db.executeQuery<TestSendTemplate>(TEST_SEND_TEMPLATE([templateKey]));
+): Promise<{ activeVersion: ActiveVersion | null } | undefined> {
+  const { rows } = await db.executeQuery<TestSendRow>(TEST_SEND_TEMPLATE([templateKey]));
+  const row = rows[0];
+  if (!row) return undefined;
+  const {
+    id,
+    email_template_id,
+    version_number,
+    from_address,
+    subject,
+    body,
+    text_content,
+    json_schema,
+  } = row;
+  // The version's columns are not null (schema.ts): all of them are, or none.
+  if (
+    id === null ||
+    email_template_id === null ||
+    version_number === null ||
+    from_address === null ||
+    subject === null ||
+    body === null ||
+    text_content === null
+  ) {
+    return { activeVersion: null };
+  }
+  return {
+    activeVersion: {
+      id,
+      email_template_id,
+      version_number,
+      from_address,
+      subject,
+      body,
+      text_content,
+      json_schema,
+    },
+  };
+}
+
+const TEST_SEND_VERSION = preparedStatement(
+  'email_template_test_send_version',
+  `select ${ACTIVE_VERSION_COLUMNS}
+   from email_template_versions v
+   join email_templates t on t.id = v.email_template_id
+   where v.id = $1 and t.template_key = $2`,
+);
+
+/**
+ * Version `versionId` for a test send, when it belongs to a template with this key (the editor
+ * sends the version it shows); undefined otherwise.
+ */
+export async function findTestSendVersion(
+  db: Kysely<Database>,
+  templateKey: string,
+  versionId: number,
+): Promise<ActiveVersion | undefined> {
+  const { rows } = await db.executeQuery<ActiveVersion>(
+    TEST_SEND_VERSION([versionId, templateKey]),
+  );
   return rows[0];
 }

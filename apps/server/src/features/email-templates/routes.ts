@@ -114,11 +114,16 @@ export function registerEmailTemplateRoutes(
 
   routes.answer(emailTemplatesApi.testSend, {
     summary:
-      "Send the template's active version, rendered with sample data, to ToAddress; 502 when SMTP refuses or is unreachable",
+      'Send a saved version (VersionId; the active one when absent), rendered with sample data, to ToAddress; 404 unknown key or version, 409 no active version, 502 when SMTP refuses or is unreachable',
     body: emailTemplateTestSendSchema,
     response: emailTemplateTestSendResultSchema,
     errors: [404, 409, 502, 503],
     handle: ({ user, body }) =>
-      mailer.send({ toAddress: body.ToAddress, templateKey: body.TemplateKey, actor: user }),
+      mailer.send({
+        toAddress: body.ToAddress,
+        templateKey: body.TemplateKey,
+        versionId: body.VersionId,
+        actor: user,
+      }),
   });
 }

@@ -19,6 +19,7 @@ import { useAuthSession } from '@/lib/auth-session';
 import { useServerPaging } from '@/lib/paging';
 import { hasRole } from '@/lib/signed-in-user';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import {
   eventCallErrorText,
   useCreateTestEventMutation,
@@ -27,7 +28,6 @@ import {
 } from './api';
 import { EventPanel } from './event-panel';
 import { eventRowClassName, eventsColumns } from './events-columns';
-import { useDebouncedValue } from './use-debounced-value';
 import { addNamespaces } from '@/lib/i18n';
 import { events } from '@/locales/en.json?events&lang.json';
 
