@@ -80,7 +80,9 @@ export async function benchDatabaseMaintenance(): Promise<void> {
         label: 'GET /svc/migrations/status',
         path: '/svc/migrations/status',
         statements: (
-          await recordQueries(pool, (db) => readMigrationStatus(db, databaseName, user, migrations))
+          await recordQueries(pool, (db) =>
+            readMigrationStatus(db, { databaseName, embedded: false }, user, migrations),
+          )
         ).statements,
       },
       {

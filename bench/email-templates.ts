@@ -79,7 +79,12 @@ export async function benchEmailTemplates(): Promise<void> {
     // The same transport settings as ours (pooled, one connection, Nagle off): only our code differs.
     const transport = createSmtpTransport(smtpUrl, 10_000);
     const message = { from: version.from_address, ...rendered };
-    await mailer.send({ toAddress: 'warm@bench.example', templateKey: 'kyc-statement', actor });
+    await mailer.send({
+      toAddress: 'warm@bench.example',
+      templateKey: 'kyc-statement',
+      versionId: null,
+      actor,
+    });
     await transport.sendMail({ ...message, to: 'warm@bench.example' });
     const perRound = Math.max(1, Math.floor(mails / SEND_ROUNDS));
     const timedSends = async (send: (index: number) => Promise<unknown>) => {
@@ -94,6 +99,7 @@ export async function benchEmailTemplates(): Promise<void> {
           mailer.send({
             toAddress: `qa${round}-${index}@bench.example`,
             templateKey: 'kyc-statement',
+            versionId: null,
             actor,
           }),
         ),

@@ -170,7 +170,7 @@ export async function residentMegabytes(pid: number): Promise<number> {
 
 /**
  * The options between `node` and `dist/main.js` in the server's start script (apps/server's
- * package.json), e.g. `--max-semi-space-size=64`. Throws when the script no longer has that shape,
+ * package.json), e.g. `--max-semi-space-size=12`. Throws when the script no longer has that shape,
  * so that the bench cannot quietly run the server otherwise than `npm start` does.
  */
 async function productionNodeOptions(): Promise<string[]> {

@@ -5,6 +5,7 @@ import { benchDatabaseMaintenance } from './database-maintenance.ts';
 import { benchEmbeddedStart } from './embedded-start.ts';
 import { benchEntityLists } from './entity-lists.ts';
 import { benchEvents } from './events.ts';
+import { benchExports } from './exports.ts';
 import { benchForms } from './forms.ts';
 import { stopBenchPostgres } from './lib.ts';
 import { benchMail } from './mail.ts';
@@ -22,6 +23,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'reference-data': benchReferenceData,
   'entity-lists': benchEntityLists,
   events: benchEvents,
+  exports: benchExports,
   mail: benchMail,
   'ratings-import': benchRatingsImport,
   'email-templates': benchEmailTemplates,

@@ -11,7 +11,8 @@ import { goToListScreen } from './reference-data-helpers.ts';
 /**
  * Email templates (spec part 2, "Email templates list" and "Email template editor"): a template
  * made from a real-world shaped transactional mail, a second version marked active and saved,
- * its preview (a script in the body does not run) and a test email found in the SMTP catcher.
+ * its preview (a script in the body does not run) and test emails found in the SMTP catcher: the
+ * active version's, then version 1's once it is selected.
  */
 
 /** A transactional mail as marketing tools write them: nested tables, inline styles, a loop. */
@@ -51,6 +52,9 @@ const SCHEMA = JSON.stringify({
   },
 });
 
+/** Version 2's body: version 1's with another link text, so a mail tells which one it is. */
+const V2_HTML = RECEIPT_HTML.replace('View your case', 'Open the review');
+
 async function fillVersion(page: Page, subject: string) {
   await page.getByLabel('From Address').fill('Compliance <no-reply@console.example>');
   await page.getByLabel('Subject').fill(subject);
@@ -79,6 +83,7 @@ describeSignedInAs('email templates', staffMember, () => {
     await page.getByRole('button', { name: 'New version' }).click();
     await expect(toast(page, 'New version created')).toBeVisible();
     await page.getByLabel('Subject').fill('Case {{caseId}}: review complete');
+    await page.getByLabel('Body (HTML)').fill(V2_HTML);
     await page.getByRole('button', { name: 'Mark active' }).click();
     await expect(toast(page, 'version marked to be active (save to apply)')).toBeVisible();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -95,18 +100,26 @@ describeSignedInAs('email templates', staffMember, () => {
     await expect(page.getByRole('button', { name: /v2/ })).toContainText('Active');
     await expect(page.getByRole('button', { name: /v1/ })).toContainText('Draft');
 
-    // Before the preview: axe cannot enter a frame whose sandbox forbids scripts.
-    await expectNoSeriousAccessibilityViolations(page);
-    await page.getByRole('button', { name: 'Refresh preview' }).click();
+    // The preview renders itself when the editor opens: no click.
     await expect(page.getByText('Subject: Case KYC-2041: review complete')).toBeVisible();
     const frame = page.getByTitle('Email preview');
     await expect(frame).toHaveAttribute('sandbox', '');
     const preview = frame.contentFrame();
     await expect(preview.getByRole('heading', { name: 'Hello Jane Doe,' })).toBeVisible();
+    // axe cannot enter a frame whose sandbox forbids scripts: the page around it is checked.
+    await expectNoSeriousAccessibilityViolations(page, { exclude: 'iframe[sandbox]' });
     await expect(preview.getByRole('cell', { name: 'Passport' }).first()).toBeVisible();
     expect(await preview.locator('script').count()).toBe(0);
     expect(dialogs).toEqual([]);
     await expect(page).not.toHaveTitle('script ran');
+
+    // An edit shows in the preview shortly after typing pauses, and Refresh preview still works.
+    await page.getByLabel('Subject').fill('Case {{caseId}}: edited');
+    await expect(page.getByText('Subject: Case KYC-2041: edited')).toBeVisible();
+    await page.getByRole('button', { name: 'Refresh preview' }).click();
+    await expect(page.getByText('Subject: Case KYC-2041: edited')).toBeVisible();
+    await page.getByLabel('Subject').fill('Case {{caseId}}: review complete');
+    await expect(page.getByText('Subject: Case KYC-2041: review complete')).toBeVisible();
 
     const recipient = `qa+${Date.now()}@console.example`;
     await page.getByRole('button', { name: 'Send test email' }).click();
@@ -124,6 +137,23 @@ describeSignedInAs('email templates', staffMember, () => {
       .toEqual(['Case KYC-2041: review complete']);
     const [mail] = await api.mailTo(recipient);
     expect(mail!.text).toContain('Hello Jane Doe,');
+    expect(mail!.html).toContain('Open the review');
+
+    // The test sends the version on screen, not the active one.
+    await page.getByRole('button', { name: /v1/ }).click();
+    await page.getByRole('button', { name: 'Send test email' }).click();
+    await expect(dialog).toContainText(`Sends version 1 of ${key}`);
+    const secondRecipient = `qa1+${Date.now()}@console.example`;
+    await dialog.getByLabel('Recipient').fill(secondRecipient);
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(toast(page, 'Test email sent').first()).toBeVisible();
+    await expect
+      .poll(async () => (await api.mailTo(secondRecipient)).map((sent) => sent.subject))
+      .toEqual(['Your case KYC-2041 was reviewed']);
+    const [versionOne] = await api.mailTo(secondRecipient);
+    expect(versionOne!.html).toContain('View your case');
+    expect(versionOne!.html).not.toContain('Open the review');
+    expect(versionOne!.text).toContain('View your case');
   });
 
   test('email settings is a placeholder: Save makes no call', async ({ page }) => {

@@ -68,6 +68,8 @@ export interface CaughtMail {
   to: string[];
   subject: string;
   text: string;
+  /** The text/html part, or null. */
+  html: string | null;
 }
 
 /** The calls the events scenarios make as the signed-in user of `page`; each must succeed. */

@@ -51,6 +51,8 @@ async function main(): Promise<void> {
   if (config.seedDemoData) await seedDemoData(database.db);
   const app = await buildApp({ config, database });
   databaseLog = app.log;
+  // Where the database lives is the operator's to read here, never in an answer to a browser.
+  app.log.info(`Database: ${database.displayName}`);
 
   shutDownOnSignals(app, database, config.shutdownGraceSeconds, tracing);
 

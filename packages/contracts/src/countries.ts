@@ -142,4 +142,5 @@ export const countriesApi = {
   list: apiRoute('GET', '/api/countries'),
   delete: apiRoute('DELETE', '/api/countries/:id'),
   import: apiRoute('POST', '/api/countries/import'),
+  export: apiRoute('GET', '/api/countries/export'),
 } as const;

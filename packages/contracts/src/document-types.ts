@@ -397,4 +397,5 @@ export const documentTypesApi = {
   update: apiRoute('PUT', '/api/documenttypes/:id'),
   delete: apiRoute('DELETE', '/api/documenttypes/:id'),
   import: apiRoute('POST', '/api/documenttypes/import'),
+  export: apiRoute('GET', '/api/documenttypes/export'),
 } as const;

@@ -146,15 +146,27 @@ export const emailTemplatePreviewSchema = z.object({
 });
 export type EmailTemplatePreview = z.infer<typeof emailTemplatePreviewSchema>;
 
-/** Body of POST api/emailtemplates/testsend (spec 7: the server's own capitalised names). */
+/**
+ * Body of POST api/emailtemplates/testsend (spec 7: the server's own capitalised names). Spec 5
+ * asks for "a template key and a selected version": `VersionId` names the saved version the
+ * editor shows; without it (the spec's two-field call) the active version is sent.
+ */
 export const emailTemplateTestSendSchema = z.object(
   {
     ToAddress: requiredText('ToAddress', EMAIL_MAX_LENGTH).refine(isValidRecipient, {
       error: 'ToAddress must be an email address',
     }),
     TemplateKey: requiredText('TemplateKey', TEMPLATE_KEY_MAX_LENGTH),
+    VersionId: z
+      .number({ error: 'VersionId must be a number' })
+      .int({ error: 'VersionId must be a whole number' })
+      .min(1, { error: 'VersionId must be a version id' })
+      .max(INT4_ID_MAX, { error: 'VersionId must be a version id' })
+      .nullish()
+      .transform((value) => value ?? null)
+      .describe('A saved version of the template with this key; absent or null: the active one'),
   },
-  { error: 'Expected {ToAddress, TemplateKey}' },
+  { error: 'Expected {ToAddress, TemplateKey, VersionId?}' },
 );
 export type EmailTemplateTestSend = z.input<typeof emailTemplateTestSendSchema>;
 
@@ -221,6 +233,7 @@ export const emailTemplateIdParamsSchema = idParamsSchema;
 /** The email template calls (method and path; see api.ts). */
 export const emailTemplatesApi = {
   list: apiRoute('GET', '/api/emailtemplates'),
+  export: apiRoute('GET', '/api/emailtemplates/export'),
   get: apiRoute('GET', '/api/emailtemplates/:id'),
   create: apiRoute('POST', '/api/emailtemplates'),
   update: apiRoute('PUT', '/api/emailtemplates/:id'),

@@ -8,6 +8,7 @@ import {
 import type { Page } from './pagination.ts';
 import { DATABASE_ID_MAX } from './tenants.ts';
 import { apiRoute } from './api.ts';
+import { exportQuerySchema } from './exports.ts';
 
 /**
  * Entities of the tenant portal (spec part 1, sections 2, 3 and 7).
@@ -57,12 +58,17 @@ export type Entity = z.infer<typeof entitySchema>;
 export const ENTITY_SORTS = ['partyEntityId', '-partyEntityId'] as const;
 export type EntitySort = (typeof ENTITY_SORTS)[number];
 
-/** Query of GET api/Entity?offset&limit[&tenantId][&sort]. */
-export const entityListQuerySchema = z.object({
-  ...listPageQueryShape,
+/** The filters of GET api/Entity, its export's too. */
+const entityListFilters = {
   tenantId: tenantIdQueryParam,
   sort: sortQueryParam(ENTITY_SORTS),
-});
+};
+
+/** Query of GET api/Entity?offset&limit[&tenantId][&sort]. */
+export const entityListQuerySchema = z.object({ ...listPageQueryShape, ...entityListFilters });
+
+/** Query of GET api/Entity/export?format[&tenantId][&sort]. */
+export const entityExportQuerySchema = exportQuerySchema(entityListFilters);
 export type EntityListQuery = z.output<typeof entityListQuerySchema>;
 
 export const entityPageSchema = pageSchema(entitySchema);
@@ -71,4 +77,5 @@ export type EntityPage = Page<Entity>;
 /** The entities calls (method and path; see api.ts). */
 export const entitiesApi = {
   list: apiRoute('GET', '/api/Entity'),
+  export: apiRoute('GET', '/api/Entity/export'),
 } as const;

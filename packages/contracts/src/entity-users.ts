@@ -3,6 +3,7 @@ import { unstorableTextMessage } from './text.ts';
 import { tenantIdQueryParam } from './entities.ts';
 import { listPageQueryShape, pageSchema, sortQueryParam, type Page } from './pagination.ts';
 import { apiRoute } from './api.ts';
+import { exportQuerySchema } from './exports.ts';
 
 /** Users of entities, with their keys (spec part 1, sections 2, 3, 5, 7, 8 and 9). */
 
@@ -86,12 +87,20 @@ export type EntityUser = z.infer<typeof entityUserSchema>;
 export const ENTITY_USER_SORTS = ['partyUserId', '-partyUserId'] as const;
 export type EntityUserSort = (typeof ENTITY_USER_SORTS)[number];
 
+/** The filters of GET api/EntityUser, its export's too. */
+const entityUserListFilters = {
+  tenantId: tenantIdQueryParam,
+  sort: sortQueryParam(ENTITY_USER_SORTS),
+};
+
 /** Query of GET api/EntityUser?offset&limit[&tenantId][&sort]. */
 export const entityUserListQuerySchema = z.object({
   ...listPageQueryShape,
-  tenantId: tenantIdQueryParam,
-  sort: sortQueryParam(ENTITY_USER_SORTS),
+  ...entityUserListFilters,
 });
+
+/** Query of GET api/EntityUser/export?format[&tenantId][&sort]. */
+export const entityUserExportQuerySchema = exportQuerySchema(entityUserListFilters);
 export type EntityUserListQuery = z.output<typeof entityUserListQuerySchema>;
 
 export const entityUserPageSchema = pageSchema(entityUserSchema);
@@ -118,6 +127,7 @@ export function displayKeyValue(value: string): string {
 /** The entity users calls (method and path; see api.ts). */
 export const entityUsersApi = {
   list: apiRoute('GET', '/api/EntityUser'),
+  export: apiRoute('GET', '/api/EntityUser/export'),
   /**
    * A key deletion (spec 7); `apiPath` URL-encodes both parts ('/' as %2F, ' ' as %20, ...). A
    * key named exactly '.' or '..' cannot be named in a URL: URL parsers resolve such a segment

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INT8_ID_MAX, pathIdSchema } from './ids.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './pagination.ts';
 import { apiRoute } from './api.ts';
+import { exportQuerySchema } from './exports.ts';
 import { text } from './text.ts';
 
 /**
@@ -71,9 +72,8 @@ function booleanParam(field: string) {
     });
 }
 
-/** The query of GET api/events?page&pageSize&sortOrder&unprocessedOnly&erroredOnly&eventName. */
-export const eventListQuerySchema = z.object({
-  ...pageNumberQueryShape,
+/** The filters and order of GET api/events, its export's too. */
+const eventListFilters = {
   sortOrder: z
     .string({ error: 'sortOrder must be desc or asc' })
     .optional()
@@ -97,8 +97,16 @@ export const eventListQuerySchema = z.object({
     .optional()
     .transform((raw) => queryText(raw))
     .describe('Only events whose name contains this text, ignoring letter case'),
-});
+};
+
+/** The query of GET api/events?page&pageSize&sortOrder&unprocessedOnly&erroredOnly&eventName. */
+export const eventListQuerySchema = z.object({ ...pageNumberQueryShape, ...eventListFilters });
 export type EventListQuery = z.infer<typeof eventListQuerySchema>;
+
+/** The query of GET api/events/export?format&sortOrder&unprocessedOnly&erroredOnly&eventName. */
+export const eventExportQuerySchema = exportQuerySchema(eventListFilters);
+/** What GET api/events and its export filter by. */
+export type EventFilters = Omit<EventListQuery, 'page' | 'pageSize'>;
 
 const timestamp = z.iso.datetime();
 
@@ -173,6 +181,7 @@ export function eventStatus(event: Pick<EventItem, 'hasError' | 'isProcessed'>):
 /** The events calls (method and path; see api.ts). */
 export const eventsApi = {
   list: apiRoute('GET', '/api/events'),
+  export: apiRoute('GET', '/api/events/export'),
   reset: apiRoute('POST', '/api/events/:id/reset'),
   test: apiRoute('POST', '/api/events/test'),
 } as const;

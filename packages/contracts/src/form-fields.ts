@@ -610,6 +610,7 @@ export function fieldAllows(
 /** The form fields calls (method and path; see api.ts). */
 export const formFieldsApi = {
   list: apiRoute('GET', '/svc/formauthoring/allfields'),
+  export: apiRoute('GET', '/svc/formauthoring/allfields/export'),
   create: apiRoute('POST', '/svc/formauthoring/fields'),
   update: apiRoute('PUT', '/svc/formauthoring/fields/:id'),
   delete: apiRoute('DELETE', '/svc/formauthoring/fields/:id'),

@@ -379,6 +379,7 @@ export const formNameOrIdParamsSchema = z.object({
 /** The forms calls (method and path; see api.ts). */
 export const formsApi = {
   list: apiRoute('GET', '/svc/formauthoring/list'),
+  export: apiRoute('GET', '/svc/formauthoring/list/export'),
   html: apiRoute('GET', '/svc/formauthoring/:name'),
   definition: apiRoute('GET', '/svc/formauthoring/:name/definition'),
   fieldGroup: apiRoute('GET', '/svc/formauthoring/:name/fieldgroup/:group'),

@@ -21,3 +21,4 @@ export * from './database-scripts.ts';
 export * from './form-submission.ts';
 export * from './overview.ts';
 export * from './audit.ts';
+export * from './exports.ts';

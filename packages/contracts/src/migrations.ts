@@ -26,7 +26,12 @@ export type PendingMigration = z.infer<typeof pendingMigrationSchema>;
 
 export const migrationStatusSchema = z.object({
   currentVersion: z.number().int().describe('Highest applied version; 0 when none'),
-  databaseName: z.string(),
+  databaseName: z.string().describe('The database name only: no host, port or file path'),
+  serverVersion: z
+    .string()
+    .nullable()
+    .describe("PostgreSQL's version (e.g. 18.4); null while the database cannot be reached"),
+  embedded: z.boolean().describe('The embedded PostgreSQL that the server started itself'),
   connectionStatus: z.string().describe('"connected", or "error: …" when the database failed'),
   lastMigrationDate: z.iso.datetime().nullable(),
   /** Newest first (spec: sorted descending). */

@@ -419,6 +419,7 @@ export const storedRatingsPageSchema = pageSchema(storedRatingSchema);
 
 export const ratingsImportApi = {
   ratings: apiRoute('GET', '/api/fatf/ratings'),
+  ratingsExport: apiRoute('GET', '/api/fatf/ratings/export'),
   start: apiRoute('POST', '/api/fatf/import'),
   status: apiRoute('GET', '/api/fatf/import/:id/status'),
   history: apiRoute('GET', '/api/fatf/imports'),

@@ -75,4 +75,5 @@ export const tenantUsersApi = {
   list: apiRoute('GET', '/api/tenantusers'),
   create: apiRoute('POST', '/api/tenantusers'),
   delete: apiRoute('DELETE', '/api/tenantusers/:id'),
+  export: apiRoute('GET', '/api/tenantusers/export'),
 } as const;

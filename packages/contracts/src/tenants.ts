@@ -145,4 +145,5 @@ export const tenantsApi = {
   create: apiRoute('POST', '/api/tenants'),
   update: apiRoute('PUT', '/api/tenants/:id'),
   delete: apiRoute('DELETE', '/api/tenants/:id'),
+  export: apiRoute('GET', '/api/tenants/export'),
 } as const;

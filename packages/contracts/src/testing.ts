@@ -3,7 +3,9 @@
  * '@console/contracts/testing', never by product code: index.ts does not export it).
  */
 import fc from 'fast-check';
+import Papa from 'papaparse';
 import { expect } from 'vitest';
+import { CSV_BOM, CSV_RECORD_END } from './exports.ts';
 import type { FormField } from './form-fields.ts';
 
 /**
@@ -64,4 +66,20 @@ export function aFormField(overrides: Partial<FormField> & Pick<FormField, 'name
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
+}
+
+/**
+ * The records of an exported CSV file (contracts/exports.ts), header first, read by PapaParse
+ * (another implementation than the writer's); checks the BOM and that every record ends in CRLF.
+ */
+export function readCsvExport(text: string): string[][] {
+  expect(text.startsWith(CSV_BOM)).toBe(true);
+  const body = text.slice(CSV_BOM.length);
+  expect(body.endsWith(CSV_RECORD_END)).toBe(true);
+  const result = Papa.parse<string[]>(body.slice(0, -CSV_RECORD_END.length), {
+    delimiter: ',',
+    newline: CSV_RECORD_END,
+  });
+  expect(result.errors).toEqual([]);
+  return result.data;
 }

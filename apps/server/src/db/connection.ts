@@ -33,8 +33,16 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   /** postgres://… of this database (LISTEN connections, child processes in tests). */
   connectionString: string;
-  /** A name for the Database Migrations screen and logs; never includes credentials. */
+  /**
+   * `PostgreSQL host:port/database` (and the data directory when embedded), for the server's log
+   * and command-line tools; never credentials. Never answered to a browser: the Database
+   * Migrations screen shows `databaseName` and `embedded` only.
+   */
   displayName: string;
+  /** The database's name (the connection string's path). */
+  databaseName: string;
+  /** True for the embedded PostgreSQL the server started itself (db/open.ts). */
+  embedded: boolean;
   poolStats(): PoolStats;
   close(): Promise<void>;
 }
@@ -75,6 +83,8 @@ export function openDatabase(
     db,
     connectionString,
     displayName: describeConnection(connectionString),
+    databaseName: decodeURIComponent(new URL(connectionString).pathname.slice(1)),
+    embedded: false,
     poolStats: () => ({
       total: pool.totalCount,
       idle: pool.idleCount,

@@ -37,6 +37,7 @@ export async function openConfiguredDatabase(
   return {
     ...handle,
     displayName: `${handle.displayName} (embedded, ${config.dataDir})`,
+    embedded: true,
     close: async () => {
       await handle.close();
       await embedded.stop();

@@ -1,8 +1,9 @@
-import type { ApiRoute } from '@console/contracts';
+import { EXPORT_CONTENT_TYPES, type ApiRoute } from '@console/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUser, holdsRole, type AuthenticatedUser, type Role } from '../auth/index.ts';
 import type { ConsoleApp } from '../http/console-app.ts';
+import { sendExport, type ListExport } from '../http/export.ts';
 import type { JsonText } from '../http/json-text.ts';
 import {
   notModifiedResponse,
@@ -50,6 +51,8 @@ interface RouteSchemas<
   hide?: boolean;
   /** Largest body the route reads, when it is not the app's (bulk imports). */
   bodyLimit?: number;
+  /** The media types of its answer, when it is not JSON (a file). */
+  produces?: readonly string[];
 }
 
 /** A route's schemas and its handler, which calls the one function that does the work. */
@@ -63,6 +66,9 @@ type RouteSpec<
 };
 
 const deletedResponse = z.null().describe('Deleted');
+const exportedFile = z
+  .string()
+  .describe('The file: CSV (RFC 4180, UTF-8 with BOM) or xlsx, as an attachment');
 
 /**
  * Registers the routes of one feature from its contract's calls (`tenantsApi.create`, ...) with
@@ -89,6 +95,7 @@ export function featureRoutes(
       body,
       hide,
       bodyLimit,
+      produces,
     } = schemas;
     const statuses = [...(params || querystring || body ? [400] : []), 401, 403, ...errors];
     app.route({
@@ -100,6 +107,7 @@ export function featureRoutes(
         tags: feature.tags,
         summary,
         ...(hide ? { hide } : {}),
+        ...(produces ? { produces } : {}),
         ...(params ? { params } : {}),
         ...(querystring ? { querystring } : {}),
         ...(body ? { body } : {}),
@@ -175,6 +183,29 @@ export function featureRoutes(
         await spec.handle(inputOf<P, Q, B>(request));
         return reply.code(204).send(null);
       });
+    },
+
+    /**
+     * GET {list}/export (issue 31): the whole list as a CSV or xlsx file, streamed from a cursor
+     * (http/export.ts). The handler answers the list's own query under the request's filters,
+     * parsed by the list's own schema and scoped to the caller as the list is; the route admits
+     * the list's roles.
+     */
+    export<Q extends InputSchema = undefined, Row = unknown>(
+      api: ApiRoute,
+      spec: RouteSchemas<undefined, Q, undefined> & {
+        handle(
+          input: RouteInput<undefined, Parsed<Q>, undefined>,
+        ): ListExport<Row> | Promise<ListExport<Row>>;
+      },
+    ) {
+      register(
+        api,
+        { ...spec, produces: Object.values(EXPORT_CONTENT_TYPES) },
+        { 200: exportedFile },
+        async (request, reply) =>
+          sendExport(reply, await spec.handle(inputOf<undefined, Q, undefined>(request))),
+      );
     },
 
     /**

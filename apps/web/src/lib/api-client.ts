@@ -5,6 +5,7 @@
  */
 import { ensureAppConfig, getAppConfig, isValidAbsoluteUrl } from './app-config';
 import { clearTokens, getAuthSession } from './auth-session';
+import { fileNameFromDisposition } from './download';
 
 export interface ApiErrorInit {
   status?: number;
@@ -42,6 +43,17 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+export interface DownloadOptions extends RequestOptions {
+  /** Hears the bytes received so far, as they arrive. */
+  onProgress?: (bytesReceived: number) => void;
+}
+
+/** A file the API answered, with the name its Content-Disposition gives (null without one). */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
 /** A POST or PUT body: sent as JSON, or as multipart form data when it is a FormData. */
 export type RequestBody = FormData | object | string | number | boolean | null;
 
@@ -63,6 +75,11 @@ export interface ApiClient {
   getText(path: string, options?: RequestOptions): Promise<string>;
   /** GET for a file, e.g. the FATF ratings spreadsheet (spec part 2). */
   getBlob(path: string, options?: RequestOptions): Promise<Blob>;
+  /**
+   * GET for a file that takes a while (a list's export): read as it streams in, telling
+   * `onProgress` how many bytes came so far.
+   */
+  download(path: string, options?: DownloadOptions): Promise<DownloadedFile>;
   post<T = void>(path: string, body?: RequestBody, options?: RequestOptions): Promise<T>;
   put<T = void>(path: string, body?: RequestBody, options?: RequestOptions): Promise<T>;
   delete(path: string, options?: RequestOptions): Promise<void>;
@@ -74,7 +91,10 @@ const ACCEPT = {
   none: 'application/json',
   text: 'text/html, text/plain, */*',
   blob: '*/*',
+  response: '*/*',
 } as const;
+
+type Answer = keyof typeof ACCEPT;
 
 export function createApiClient(overrides?: Partial<ApiClientDeps>): ApiClient {
   const deps: ApiClientDeps = {
@@ -87,7 +107,7 @@ export function createApiClient(overrides?: Partial<ApiClientDeps>): ApiClient {
     pathAsGiven: string,
     body: RequestBody | undefined,
     options: RequestOptions | undefined,
-    answer: 'json' | 'text' | 'blob' | 'none',
+    answer: Answer,
   ): Promise<unknown> {
     // Paths are relative to the API base; messages name them as the spec does ('api/countries'),
     // whether the caller wrote them so or as the contracts' '/api/countries'.
@@ -139,6 +159,7 @@ export function createApiClient(overrides?: Partial<ApiClientDeps>): ApiClient {
 
       if (answer === 'none') return undefined;
       if (answer === 'blob') return response.blob();
+      if (answer === 'response') return response;
       if (response.status === 204 || response.headers.get('content-length') === '0') {
         return answer === 'text' ? '' : undefined;
       }
@@ -159,6 +180,25 @@ export function createApiClient(overrides?: Partial<ApiClientDeps>): ApiClient {
       request('GET', path, undefined, options, 'json') as Promise<T>,
     getText: (path, options) => request('GET', path, undefined, options, 'text') as Promise<string>,
     getBlob: (path, options) => request('GET', path, undefined, options, 'blob') as Promise<Blob>,
+    download: async (path, options) => {
+      const response = (await request('GET', path, undefined, options, 'response')) as Response;
+      try {
+        return {
+          blob: await readBody(response, options?.onProgress),
+          fileName: fileNameFromDisposition(response.headers.get('content-disposition')),
+        };
+      } catch (error) {
+        // The answer began and then broke off (the connection dropped, the server failed).
+        if (isAbort(error, options?.signal)) throw error;
+        throw new ApiError(
+          `Error in GET request to ${path.replace(/^\/+/, '')}: ${reasonOf(error)}`,
+          {
+            statusText: 'Request Error',
+            cause: error,
+          },
+        );
+      }
+    },
     post: <T>(path: string, body?: RequestBody, options?: RequestOptions) =>
       request('POST', path, body, options, 'json') as Promise<T>,
     put: <T>(path: string, body?: RequestBody, options?: RequestOptions) =>
@@ -167,6 +207,26 @@ export function createApiClient(overrides?: Partial<ApiClientDeps>): ApiClient {
       await request('DELETE', path, undefined, options, 'none');
     },
   };
+}
+
+/** The body of `response` as a Blob, read chunk by chunk so that `onProgress` can follow it. */
+async function readBody(
+  response: Response,
+  onProgress: ((bytesReceived: number) => void) | undefined,
+): Promise<Blob> {
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.body) return response.blob();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    onProgress?.(received);
+  }
+  return new Blob(chunks, { type });
 }
 
 /** The app's API client. */

@@ -16,6 +16,7 @@ declare module '@/locales/en.json?*' {
   export const breadcrumb: (typeof en)['breadcrumb'];
   export const table: (typeof en)['table'];
   export const confirm: (typeof en)['confirm'];
+  export const exportList: (typeof en)['exportList'];
   export const importJson: (typeof en)['importJson'];
   export const countries: (typeof en)['countries'];
   export const fatfImport: (typeof en)['fatfImport'];

@@ -5,11 +5,12 @@ import {
   countryImportSchema,
   countryListSchema,
   importResultSchema,
+  wholeListExportQuerySchema,
 } from '@console/contracts';
 import type { ConsoleApp } from '../../http/console-app.ts';
 import type { FeatureDependencies } from '../index.ts';
 import { featureRoutes } from '../routes.ts';
-import { listCountries, listCountryChoices } from './queries.ts';
+import { countriesExport, listCountries, listCountryChoices } from './queries.ts';
 import { deleteCountry, importCountries } from './writes.ts';
 
 /**
@@ -37,6 +38,13 @@ export function registerCountryRoutes(
       variant: 'country-choices',
       read: listCountryChoices,
     },
+  });
+
+  // Staff only: tenant users read the list as their forms' choices, not as the screen's records.
+  routes.export(countriesApi.export, {
+    summary: 'Every country as a CSV or xlsx file (staff)',
+    querystring: wholeListExportQuerySchema,
+    handle: ({ query }) => countriesExport(db, query.format),
   });
 
   routes.delete(countriesApi.delete, {

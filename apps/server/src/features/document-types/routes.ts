@@ -8,13 +8,14 @@ import {
   documentTypeSchema,
   documentTypeUpdateSchema,
   importResultSchema,
+  wholeListExportQuerySchema,
 } from '@console/contracts';
 import type { ConsoleApp } from '../../http/console-app.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { FeatureDependencies } from '../index.ts';
 import { featureRoutes } from '../routes.ts';
 import { registerCatalogueReads } from '../used-names.ts';
-import { listDocumentTypeChoices, listDocumentTypes } from './queries.ts';
+import { documentTypesExport, listDocumentTypeChoices, listDocumentTypes } from './queries.ts';
 import {
   createDocumentType,
   deleteDocumentType,
@@ -52,6 +53,13 @@ export function registerDocumentTypeRoutes(
     },
     usedTags: documentTypesApi.usedTags,
     usedApiServiceNames: documentTypesApi.usedApiServiceNames,
+  });
+
+  // Staff only: tenant users read the list as their forms' choices, not as the screen's records.
+  routes.export(documentTypesApi.export, {
+    summary: 'Every document type as a CSV or xlsx file (staff)',
+    querystring: wholeListExportQuerySchema,
+    handle: ({ query }) => documentTypesExport(db, query.format),
   });
 
   routes.create(documentTypesApi.create, {

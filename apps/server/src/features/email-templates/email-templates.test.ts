@@ -479,6 +479,57 @@ describe('POST /api/emailtemplates/testsend', () => {
     expect(mail!.text).toContain('Your case KYC-42 was reviewed.');
   });
 
+  it('sends the selected saved version rather than the active one (VersionId)', async () => {
+    const id = await createTemplate();
+    const first = await addVersion(id, {
+      ...VERSION,
+      subject: 'First {{caseId}}',
+      body: '<p>First body for {{caseId}}</p>',
+    });
+    const second = await addVersion(id, { ...VERSION, subject: 'Second {{caseId}}' });
+    await activate(id, second.id);
+    const response = await call('staff', 'POST', '/api/emailtemplates/testsend', {
+      ToAddress: 'qa@console.example',
+      TemplateKey: 'welcome',
+      VersionId: first.id,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      message: 'Test email of welcome version 1 sent to qa@console.example',
+      versionNumber: 1,
+    });
+    const [mail] = suite().catcher.messages();
+    expect(mail?.subject).toBe('First KYC-42');
+    expect(mail?.html).toContain('First body for KYC-42');
+    expect(mail?.text).toContain('First body for KYC-42');
+  });
+
+  it('refuses a version of another template, or an unknown one (404)', async () => {
+    const id = await createTemplate();
+    await addVersion(id);
+    const other = await createTemplate({ ...WELCOME, templateKey: 'other' });
+    const foreign = await addVersion(other);
+    const response = await call('staff', 'POST', '/api/emailtemplates/testsend', {
+      ToAddress: 'qa@console.example',
+      TemplateKey: 'welcome',
+      VersionId: foreign.id,
+    });
+    expectRefusal(response, 404, `Version ${foreign.id} of email template welcome not found.`);
+    const unknown = await call('staff', 'POST', '/api/emailtemplates/testsend', {
+      ToAddress: 'qa@console.example',
+      TemplateKey: 'welcome',
+      VersionId: 2_147_483_647,
+    });
+    expectRefusal(unknown, 404, 'Version 2147483647 of email template welcome not found.');
+    const bad = await call('staff', 'POST', '/api/emailtemplates/testsend', {
+      ToAddress: 'qa@console.example',
+      TemplateKey: 'welcome',
+      VersionId: 0,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(suite().catcher.messages()).toEqual([]);
+  });
+
   it('refuses a bad recipient, an unknown key and a template without active version', async () => {
     const bad = await call('staff', 'POST', '/api/emailtemplates/testsend', {
       ToAddress: 'not-an-address',

@@ -10,6 +10,7 @@ import {
   emailTemplateTestSendResultSchema,
   emailTemplateTestSendSchema,
   emailTemplateUpdateSchema,
+  wholeListExportQuerySchema,
   emailTemplateVersionCreatedSchema,
   emailTemplateVersionCreateSchema,
 } from '@console/contracts';
@@ -18,7 +19,7 @@ import type { ConsoleApp } from '../../http/console-app.ts';
 import { notFound } from '../../http/errors.ts';
 import type { FeatureDependencies } from '../index.ts';
 import { featureRoutes } from '../routes.ts';
-import { findEmailTemplate, listEmailTemplates } from './queries.ts';
+import { emailTemplatesExport, findEmailTemplate, listEmailTemplates } from './queries.ts';
 import { createTestMailer, previewVersion } from './sending.ts';
 import {
   createEmailTemplate,
@@ -44,6 +45,12 @@ export function registerEmailTemplateRoutes(
     summary: 'List every email template with its active version number, by key',
     response: emailTemplateListSchema,
     handle: () => listEmailTemplates(db),
+  });
+
+  routes.export(emailTemplatesApi.export, {
+    summary: 'Every email template as a CSV or xlsx file',
+    querystring: wholeListExportQuerySchema,
+    handle: ({ query }) => emailTemplatesExport(db, query.format),
   });
 
   routes.answer(emailTemplatesApi.get, {
@@ -107,11 +114,16 @@ export function registerEmailTemplateRoutes(
 
   routes.answer(emailTemplatesApi.testSend, {
     summary:
-      "Send the template's active version, rendered with sample data, to ToAddress; 502 when SMTP refuses or is unreachable",
+      'Send a saved version (VersionId; the active one when absent), rendered with sample data, to ToAddress; 404 unknown key or version, 409 no active version, 502 when SMTP refuses or is unreachable',
     body: emailTemplateTestSendSchema,
     response: emailTemplateTestSendResultSchema,
     errors: [404, 409, 502, 503],
     handle: ({ user, body }) =>
-      mailer.send({ toAddress: body.ToAddress, templateKey: body.TemplateKey, actor: user }),
+      mailer.send({
+        toAddress: body.ToAddress,
+        templateKey: body.TemplateKey,
+        versionId: body.VersionId,
+        actor: user,
+      }),
   });
 }

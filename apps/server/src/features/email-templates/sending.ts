@@ -7,7 +7,7 @@ import { HttpError, notFound, conflict } from '../../http/errors.ts';
 import type { ConsoleMetrics } from '../../observability/metrics.ts';
 import { recordEvent } from '../../outbox/index.ts';
 import { createSmtpTransport, describeSmtpError, sendMail } from '../../outbox/notifications.ts';
-import { findTestSendTemplate } from './queries.ts';
+import { findTestSendTemplate, findTestSendVersion, type ActiveVersion } from './queries.ts';
 import {
   cachedCompileVersion,
   compiledSchema,
@@ -70,7 +70,13 @@ export function previewVersion(input: ParsedEmailTemplatePreviewRequest): EmailT
 }
 
 export interface TestMailer {
-  send(input: { toAddress: string; templateKey: string; actor: AuthenticatedUser }): Promise<{
+  send(input: {
+    toAddress: string;
+    templateKey: string;
+    /** The saved version to send; null: the template's active version. */
+    versionId: number | null;
+    actor: AuthenticatedUser;
+  }): Promise<{
     message: string;
     versionNumber: number;
   }>;
@@ -78,10 +84,36 @@ export interface TestMailer {
 }
 
 /**
- * The test-send of POST api/emailtemplates/testsend: the active version of the template with
- * this key (the most general scope first: instance level, then by tenant and entity) rendered
- * with sample data and sent to the address over SMTP. A refused or unreachable server is a 502
- * naming the server (never its credentials); no SMTP configured is a 503.
+ * The version a test send renders: `versionId` when it is a version of a template with this key,
+ * else (no `versionId`) the active version of the template with this key (the most general scope
+ * first: instance level, then by tenant and entity).
+ */
+async function versionToSend(
+  db: Kysely<Database>,
+  templateKey: string,
+  versionId: number | null,
+): Promise<ActiveVersion> {
+  if (versionId !== null) {
+    const version = await findTestSendVersion(db, templateKey, versionId);
+    if (!version)
+      throw notFound(`Version ${versionId} of email template ${templateKey} not found.`);
+    return version;
+  }
+  const template = await findTestSendTemplate(db, templateKey);
+  if (!template) throw notFound(`Email template ${templateKey} not found.`);
+  if (!template.activeVersion) {
+    throw conflict(
+      `Email template ${templateKey} has no active version. Save one as active first.`,
+    );
+  }
+  return template.activeVersion;
+}
+
+/**
+ * The test-send of POST api/emailtemplates/testsend: the selected version (or the active one) of
+ * the template with this key, rendered with sample data and sent to the address over SMTP. A
+ * refused or unreachable server is a 502 naming the server (never its credentials); no SMTP
+ * configured is a 503.
  */
 export function createTestMailer(
   db: Kysely<Database>,
@@ -91,22 +123,16 @@ export function createTestMailer(
 ): TestMailer {
   let transport: Transporter | undefined;
   return {
-    async send({ toAddress, templateKey, actor }) {
-      const template = await findTestSendTemplate(db, templateKey);
-      if (!template) throw notFound(`Email template ${templateKey} not found.`);
-      if (template.version_number === null) {
-        throw conflict(
-          `Email template ${templateKey} has no active version. Save one as active first.`,
-        );
-      }
+    async send({ toAddress, templateKey, versionId, actor }) {
+      const version = await versionToSend(db, templateKey, versionId);
       const { mail } = renderWithSampleData(
         {
-          subject: template.subject ?? '',
-          body: template.body ?? '',
-          textContent: template.text_content,
-          jsonSchema: template.json_schema,
+          subject: version.subject,
+          body: version.body,
+          textContent: version.text_content,
+          jsonSchema: version.json_schema,
         },
-        template.id,
+        version.id,
       );
       if (!smtpUrl) {
         throw new HttpError(
@@ -119,7 +145,7 @@ export function createTestMailer(
         await sendMail(
           transport,
           {
-            from: template.from_address ?? undefined,
+            from: version.from_address,
             to: toAddress,
             subject: mail.subject,
             html: mail.html,
@@ -143,19 +169,19 @@ export function createTestMailer(
           metadata: {
             actor: actor.email,
             action: 'send',
-            emailTemplateId: template.id,
-            target: { type: 'EmailTemplate', id: template.id, name: templateKey },
+            emailTemplateId: version.email_template_id,
+            target: { type: 'EmailTemplate', id: version.email_template_id, name: templateKey },
             // The recipient's domain only: an address is personal data the log need not keep.
             after: {
-              versionNumber: template.version_number,
+              versionNumber: version.version_number,
               recipientDomain: toAddress.slice(toAddress.lastIndexOf('@') + 1),
             },
           },
         }),
       );
       return {
-        message: `Test email of ${templateKey} version ${template.version_number} sent to ${toAddress}`,
-        versionNumber: template.version_number,
+        message: `Test email of ${templateKey} version ${version.version_number} sent to ${toAddress}`,
+        versionNumber: version.version_number,
       };
     },
     close() {

@@ -1,15 +1,17 @@
 import {
   LIST_LIMIT_MAX,
   type Entity,
+  type ExportFormat,
   type EntityListQuery,
   type EntityPage,
   type Page,
 } from '@console/contracts';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { LIST_KEYS, pageAnchorsOf, type ListState } from '../../db/page-anchors.ts';
 import { preparedStatement } from '../../db/prepared-statements.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
+import type { ListExport } from '../../http/export.ts';
 import { jsonText, type JsonText } from '../../http/json-text.ts';
 
 type PortalList = keyof typeof LIST_KEYS;
@@ -189,3 +191,63 @@ export async function listEntities(
   const descending = query.sort === '-partyEntityId';
   return readPortalPage<Entity>(db, ENTITY_PAGE, tenantId, { offset, limit, descending });
 }
+
+/** 404 for a tenant that does not exist, as the lists answer (their statement finds no row). */
+export async function requireTenant(db: Kysely<Database>, tenantId: number | undefined) {
+  if (tenantId === undefined) return;
+  const tenant = await db
+    .selectFrom('tenants')
+    .select('id')
+    .where('id', '=', tenantId)
+    .executeTakeFirst();
+  if (!tenant) throw notFound(`Tenant ${tenantId} not found.`);
+}
+
+/** An entity's row as the export reads it: the list's values, names kept as JSON text. */
+function entityExportRows(db: Kysely<Database>, tenantId: number | undefined, descending: boolean) {
+  return db
+    .selectFrom('entities as e')
+    .innerJoin('tenants as t', 't.id', 'e.tenant_id')
+    .select([
+      'e.party_entity_id',
+      'e.tenant_id',
+      't.company_name',
+      // The list's own rules (migration 16): display name, and only the names that are text.
+      sql<string>`console_entity_display_name(e.names, e.party_entity_id)`.as('display_name'),
+      'e.country',
+      sql<string>`console_text_values(e.names -> 'names')::text`.as('names'),
+    ])
+    .$if(tenantId !== undefined, (query) => query.where('e.tenant_id', '=', tenantId ?? 0))
+    .orderBy('e.party_entity_id', descending ? 'desc' : 'asc');
+}
+
+/**
+ * GET api/Entity/export: the entities of `tenantId` (already checked against the caller, see
+ * http/tenant-scope.ts) or of every tenant, in the list's order. 404 when the tenant does not
+ * exist.
+ */
+export async function entitiesExport(
+  db: Kysely<Database>,
+  tenantId: number | undefined,
+  query: { sort: EntityListQuery['sort']; format: ExportFormat },
+): Promise<ListExport<EntityExportRow>> {
+  await requireTenant(db, tenantId);
+  return {
+    name: 'entities',
+    format: query.format,
+    db,
+    query: entityExportRows(db, tenantId, query.sort === '-partyEntityId'),
+    columns: [
+      { header: 'Party Entity ID', value: (row) => row.party_entity_id },
+      { header: 'Entity Name', value: (row) => row.display_name },
+      { header: 'Tenant ID', value: (row) => row.tenant_id },
+      { header: 'Tenant', value: (row) => row.company_name },
+      { header: 'Country', value: (row) => row.country },
+      { header: 'Names', value: (row) => row.names },
+    ],
+  };
+}
+
+type EntityExportRow = Awaited<
+  ReturnType<ReturnType<typeof entityExportRows>['executeTakeFirstOrThrow']>
+>;

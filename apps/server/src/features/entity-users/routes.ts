@@ -1,4 +1,5 @@
 import {
+  entityUserExportQuerySchema,
   entityUserKeyParamsSchema,
   entityUserListQuerySchema,
   entityUserPageSchema,
@@ -8,7 +9,7 @@ import type { ConsoleApp } from '../../http/console-app.ts';
 import { readableTenant } from '../../http/tenant-scope.ts';
 import type { FeatureDependencies } from '../index.ts';
 import { featureRoutes } from '../routes.ts';
-import { listEntityUsers } from './queries.ts';
+import { entityUsersExport, listEntityUsers } from './queries.ts';
 import { deleteEntityUserKey } from './writes.ts';
 
 /**
@@ -26,6 +27,14 @@ export function registerEntityUserRoutes(app: ConsoleApp, { database }: FeatureD
     response: entityUserPageSchema,
     errors: [404],
     handle: ({ user, query }) => listEntityUsers(db, readableTenant(user, query.tenantId), query),
+  });
+
+  routes.export(entityUsersApi.export, {
+    summary:
+      "Every entity user as a CSV or xlsx file, by partyUserId: staff every tenant's (or tenantId's), a tenant user its own tenant's",
+    querystring: entityUserExportQuerySchema,
+    errors: [404],
+    handle: ({ user, query }) => entityUsersExport(db, readableTenant(user, query.tenantId), query),
   });
 
   const deleteKey = {

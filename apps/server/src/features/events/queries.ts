@@ -1,7 +1,16 @@
-import type { EventItem, EventList, EventListQuery, ProcessedEvent } from '@console/contracts';
+import {
+  eventStatus,
+  type EventFilters,
+  type EventItem,
+  type EventList,
+  type EventListQuery,
+  type ExportFormat,
+  type ProcessedEvent,
+} from '@console/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { readPage, walkDirection } from '../../db/paging.ts';
 import type { Database, EventsTable, ProcessedEventsTable } from '../../db/schema.ts';
+import type { ListExport } from '../../http/export.ts';
 import { toRecordedEvent } from '../../outbox/index.ts';
 
 /** Whose events a caller may list: every tenant's (staff), or one tenant's. */
@@ -48,16 +57,7 @@ export async function listEvents(
     if (names.length === 0) return { data: [], totalCount: 0, ...page };
   }
 
-  const filtered = (trx: Kysely<Database>) =>
-    trx
-      .selectFrom('events')
-      .$if(scope.kind === 'tenant', (qb) =>
-        qb.where('tenant_id', '=', scope.kind === 'tenant' ? scope.tenantId : -1),
-      )
-      .$if(names !== undefined, (qb) => qb.where('event_name', 'in', names ?? []))
-      // Written as the partial indexes' own predicates, so that the planner uses them.
-      .$if(query.unprocessedOnly, (qb) => qb.where(sql<boolean>`not is_processed`))
-      .$if(query.erroredOnly, (qb) => qb.where(sql<boolean>`has_error`));
+  const filtered = (trx: Kysely<Database>) => matchingEvents(trx, query, scope, names);
 
   const { data: rows, totalCount } = await readPage(db, {
     offset: (query.page - 1) * query.pageSize,
@@ -101,6 +101,99 @@ export async function listEvents(
     data: rows.map((row) => toEventItem(row, byEvent.get(row.id) ?? [])),
     totalCount,
     ...page,
+  };
+}
+
+/**
+ * The events `scope` may read that match `filters`, the list's and the export's one rule;
+ * `names` are the event names that contain the name filter (eventNamesContaining), when given.
+ */
+function matchingEvents(
+  db: Kysely<Database>,
+  filters: EventFilters,
+  scope: EventScope,
+  names: readonly string[] | undefined,
+) {
+  return (
+    db
+      .selectFrom('events')
+      .$if(scope.kind === 'tenant', (qb) =>
+        qb.where('tenant_id', '=', scope.kind === 'tenant' ? scope.tenantId : -1),
+      )
+      .$if(names !== undefined, (qb) =>
+        names?.length ? qb.where('event_name', 'in', names) : qb.where(sql<boolean>`false`),
+      )
+      // Written as the partial indexes' own predicates, so that the planner uses them.
+      .$if(filters.unprocessedOnly, (qb) => qb.where(sql<boolean>`not is_processed`))
+      .$if(filters.erroredOnly, (qb) => qb.where(sql<boolean>`has_error`))
+  );
+}
+
+/** An event as the export reads it: its time as ISO text and its metadata as JSON text. */
+function eventExportRows(
+  db: Kysely<Database>,
+  filters: EventFilters,
+  scope: EventScope,
+  names: readonly string[] | undefined,
+) {
+  const direction = filters.sortOrder;
+  return matchingEvents(db, filters, scope, names)
+    .select([
+      'id',
+      // The text toISOString gives, made by PostgreSQL: no Date per row.
+      sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
+        'created_at',
+      ),
+      'event_name',
+      'tenant_id',
+      'entity_id',
+      'unique_id',
+      'is_processed',
+      'has_error',
+      // Each worker's record as the screen's detail says it, by worker name.
+      sql<string | null>`(
+        select string_agg(p.worker_name || ': ' || case
+            when p.has_error then 'error' || coalesce(': ' || p.error_message, '')
+            when p.processed_at is not null then 'processed'
+            else 'waiting' end, '; ' order by p.worker_name)
+        from processed_events p where p.event_id = events.id)`.as('workers'),
+      sql<string>`metadata::text`.as('metadata'),
+    ])
+    .orderBy('created_at', direction)
+    .orderBy('id', direction);
+}
+
+type EventExportRow = Awaited<
+  ReturnType<ReturnType<typeof eventExportRows>['executeTakeFirstOrThrow']>
+>;
+
+/** GET api/events/export: the events the list shows under `filters`, in its order, every page. */
+export async function eventsExport(
+  db: Kysely<Database>,
+  filters: EventFilters & { format: ExportFormat },
+  scope: EventScope,
+): Promise<ListExport<EventExportRow>> {
+  const names =
+    filters.eventName === undefined ? undefined : await eventNamesContaining(db, filters.eventName);
+  return {
+    name: 'events',
+    format: filters.format,
+    db,
+    query: eventExportRows(db, filters, scope, names),
+    columns: [
+      { header: 'ID', value: (row) => row.id },
+      { header: 'Created At', value: (row) => row.created_at },
+      { header: 'Event Name', value: (row) => row.event_name },
+      { header: 'Tenant ID', value: (row) => row.tenant_id },
+      { header: 'Entity ID', value: (row) => row.entity_id },
+      { header: 'Unique ID', value: (row) => row.unique_id },
+      {
+        header: 'Status',
+        value: (row) => eventStatus({ hasError: row.has_error, isProcessed: row.is_processed }),
+      },
+      { header: 'Workers', value: (row) => row.workers },
+      { header: 'Metadata', value: (row) => row.metadata },
+    ],
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  eventExportQuerySchema,
   eventIdParamsSchema,
   eventListQuerySchema,
   eventListSchema,
@@ -13,7 +14,7 @@ import type { ConsoleApp } from '../../http/console-app.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import type { FeatureDependencies } from '../index.ts';
 import { featureRoutes } from '../routes.ts';
-import { listEvents, type EventScope } from './queries.ts';
+import { eventsExport, listEvents, type EventScope } from './queries.ts';
 import { recordTestEvent, resetEvent } from './writes.ts';
 
 /**
@@ -30,6 +31,14 @@ export function registerEventRoutes(app: ConsoleApp, { database }: FeatureDepend
     querystring: eventListQuerySchema,
     response: eventListSchema,
     handle: ({ user, query }) => listEvents(db, query, eventScopeOf(user)),
+  });
+
+  routes.export(eventsApi.export, {
+    summary:
+      "Every event the log's filters keep, as a CSV or xlsx file; tenant users get their tenant's",
+    allow: ['staff', 'tenant'],
+    querystring: eventExportQuerySchema,
+    handle: ({ user, query }) => eventsExport(db, query, eventScopeOf(user)),
   });
 
   routes.answer(eventsApi.reset, {

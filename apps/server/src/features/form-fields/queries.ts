@@ -1,4 +1,5 @@
 import type {
+  ExportFormat,
   FieldPermissionRole,
   FormField,
   FormFieldType,
@@ -6,6 +7,7 @@ import type {
 } from '@console/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, FormFieldsTable } from '../../db/schema.ts';
+import type { ListExport } from '../../http/export.ts';
 
 /** A row of form_fields as the API answers it (spec part 2, "Form field"). */
 export function toFormField(row: Selectable<FormFieldsTable>): FormField {
@@ -71,6 +73,51 @@ export function formFieldColumns(field: FormFieldWrite) {
 export async function listFormFields(db: Kysely<Database>): Promise<FormField[]> {
   const rows = await db.selectFrom('form_fields').selectAll().orderBy('id').execute();
   return rows.map(toFormField);
+}
+
+/** GET /svc/formauthoring/allfields/export: every field, in the list's order, with its settings. */
+export function formFieldsExport(
+  db: Kysely<Database>,
+  format: ExportFormat,
+): ListExport<Selectable<FormFieldsTable>> {
+  type Row = Selectable<FormFieldsTable>;
+  const list = (value: (row: Row) => readonly string[]) => (row: Row) => value(row).join(', ');
+  return {
+    name: 'form-fields',
+    format,
+    db,
+    query: db.selectFrom('form_fields').selectAll().orderBy('id'),
+    columns: [
+      { header: 'ID', value: (row) => row.id },
+      { header: 'Storage Name', value: (row) => row.name },
+      { header: 'Display Name', value: (row) => row.display_name },
+      { header: 'Type', value: (row) => row.type },
+      { header: 'Section', value: (row) => row.section },
+      { header: 'Order', value: (row) => row.field_order },
+      { header: 'UI Group', value: (row) => row.ui_group },
+      { header: 'Required', value: (row) => row.required },
+      { header: 'Validation Error Message', value: (row) => row.validation_error_message },
+      { header: 'Max Length', value: (row) => row.max_length },
+      { header: 'Pattern', value: (row) => row.pattern },
+      { header: 'Options', value: list((row) => row.options) },
+      { header: 'Require Fields', value: list((row) => row.require_fields) },
+      { header: 'Alias For', value: (row) => row.alias_for },
+      { header: 'Note', value: (row) => row.note },
+      { header: 'Print', value: (row) => row.print },
+      { header: 'Print Label', value: (row) => row.print_label },
+      { header: 'Print Sequence', value: (row) => row.print_sequence },
+      { header: 'View Permissions', value: list((row) => row.view_permissions) },
+      { header: 'Edit Permissions', value: list((row) => row.edit_permissions) },
+      { header: 'Tags', value: list((row) => row.tags) },
+      { header: 'API References', value: (row) => JSON.stringify(row.api_references) },
+      {
+        header: 'Conditional Requirements',
+        value: (row) => JSON.stringify(row.conditional_requirements),
+      },
+      { header: 'Created At', value: (row) => row.created_at.toISOString() },
+      { header: 'Updated At', value: (row) => row.updated_at.toISOString() },
+    ],
+  };
 }
 
 /** The fields of `ids` that exist, in the order of `ids` (a form's fields). */

@@ -5,13 +5,14 @@ import {
   formFieldSchema,
   formFieldsApi,
   formFieldUpdateSchema,
+  wholeListExportQuerySchema,
 } from '@console/contracts';
 import type { ConsoleApp } from '../../http/console-app.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { FeatureDependencies } from '../index.ts';
 import { featureRoutes } from '../routes.ts';
 import { registerCatalogueReads } from '../used-names.ts';
-import { listFormFields } from './queries.ts';
+import { formFieldsExport, listFormFields } from './queries.ts';
 import { createFormField, deleteFormField, updateFormField } from './writes.ts';
 
 /**
@@ -37,6 +38,12 @@ export function registerFormFieldRoutes(
     },
     usedTags: formFieldsApi.usedTags,
     usedApiServiceNames: formFieldsApi.usedApiServiceNames,
+  });
+
+  routes.export(formFieldsApi.export, {
+    summary: 'Every field of the catalogue as a CSV or xlsx file',
+    querystring: wholeListExportQuerySchema,
+    handle: ({ query }) => formFieldsExport(db, query.format),
   });
 
   routes.create(formFieldsApi.create, {

@@ -1,6 +1,7 @@
-import type { FormDefinition, FormListItem } from '@console/contracts';
+import type { ExportFormat, FormDefinition, FormListItem } from '@console/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, FormsTable } from '../../db/schema.ts';
+import type { ListExport } from '../../http/export.ts';
 import { formFieldsByIds } from '../form-fields/queries.ts';
 
 /** GET /svc/formauthoring/list: every form, by name. */
@@ -17,6 +18,33 @@ export async function listForms(db: Kysely<Database>): Promise<FormListItem[]> {
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   }));
+}
+
+/** GET /svc/formauthoring/list/export: every form, in the list's order, with its settings. */
+export function formsExport(
+  db: Kysely<Database>,
+  format: ExportFormat,
+): ListExport<Selectable<FormsTable>> {
+  return {
+    name: 'forms',
+    format,
+    db,
+    query: db
+      .selectFrom('forms')
+      .selectAll()
+      .orderBy(sql`name collate "C"`)
+      .orderBy('id'),
+    columns: [
+      { header: 'ID', value: (row) => row.id },
+      { header: 'Name', value: (row) => row.name },
+      { header: 'Description', value: (row) => row.description },
+      { header: 'Field IDs', value: (row) => row.field_ids.join(', ') },
+      { header: 'UI Group Order', value: (row) => row.ui_group_order.join(', ') },
+      { header: 'Column Span Override', value: (row) => row.col_span_override },
+      { header: 'Created At', value: (row) => row.created_at.toISOString() },
+      { header: 'Updated At', value: (row) => row.updated_at.toISOString() },
+    ],
+  };
 }
 
 /** How a call names a form: by name (any letter case, names being unique so) or by id. */

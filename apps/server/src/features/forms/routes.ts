@@ -6,11 +6,12 @@ import {
   formNameParamsSchema,
   formSavedSchema,
   formsApi,
+  wholeListExportQuerySchema,
 } from '@console/contracts';
 import type { ConsoleApp } from '../../http/console-app.ts';
 import type { FeatureDependencies } from '../index.ts';
 import { featureRoutes } from '../routes.ts';
-import { findFormDefinition, listForms } from './queries.ts';
+import { findFormDefinition, formsExport, listForms } from './queries.ts';
 import { createForm, deleteForm, formNotFound, updateForm } from './writes.ts';
 
 /**
@@ -36,6 +37,12 @@ export function registerFormRoutes(
     list: 'forms',
     variant: 'forms',
     read: listForms,
+  });
+
+  routes.export(formsApi.export, {
+    summary: 'Every form as a CSV or xlsx file',
+    querystring: wholeListExportQuerySchema,
+    handle: ({ query }) => formsExport(db, query.format),
   });
 
   routes.answer(formsApi.definition, {

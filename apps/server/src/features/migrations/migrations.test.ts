@@ -57,7 +57,10 @@ describe('Database migrations over the real migrator', () => {
     const body = response.json();
     expect(body.currentVersion).toBe(BUILD_VERSION);
     expect(body.connectionStatus).toBe('connected');
-    expect(body.databaseName).toContain(suite.testApp.database.connectionString.split('/').at(-1));
+    const url = new URL(suite.testApp.database.connectionString);
+    expect(body.databaseName).toBe(url.pathname.slice(1));
+    expect(body.serverVersion).toMatch(/^\d+(\.\d+)*$/);
+    expect(body.embedded).toBe(false);
     expect(body.appliedMigrations.map((m: { version: number }) => m.version)).toEqual(
       buildMigrations.map((m) => m.version).reverse(),
     );
@@ -76,6 +79,29 @@ describe('Database migrations over the real migrator', () => {
     );
     expect(body.isUserAuthorizedForMigrations).toBe(true);
     expect(body.canUpgrade).toBe(true);
+  });
+
+  it('names the database without its host, port or files (every staff member reads it)', async () => {
+    const response = await status('staff');
+    const url = new URL(suite.testApp.database.connectionString);
+    const text = response.body;
+    // No host, port, password or data directory (the embedded cluster's lies under data/).
+    for (const secret of [url.hostname, 'localhost', url.password, '/data']) {
+      if (secret) expect(text).not.toContain(secret);
+    }
+    expect(text).not.toMatch(new RegExp(`(?<!\\d)${url.port || '5432'}(?!\\d)`));
+    expect(Object.keys(response.json()).sort()).toEqual([
+      'appliedMigrations',
+      'canUpgrade',
+      'connectionStatus',
+      'currentVersion',
+      'databaseName',
+      'embedded',
+      'isUserAuthorizedForMigrations',
+      'lastMigrationDate',
+      'pendingMigrations',
+      'serverVersion',
+    ]);
   });
 
   it('tells staff they may read but not migrate', async () => {

@@ -27,7 +27,13 @@ export function registerMigrationRoutes(
   routes.answer(migrationsApi.status, {
     summary: 'Current version, applied (newest first) and pending (oldest first) migrations',
     response: migrationStatusSchema,
-    handle: ({ user }) => readMigrationStatus(db, database.displayName, user, migrations),
+    handle: ({ user }) =>
+      readMigrationStatus(
+        db,
+        { databaseName: database.databaseName, embedded: database.embedded },
+        user,
+        migrations,
+      ),
   });
 
   routes.answer(migrationsApi.apply, {

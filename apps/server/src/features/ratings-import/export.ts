@@ -1,10 +1,40 @@
-import { COMPLIANCE_FIELDS, EFFECTIVENESS_FIELDS } from '@console/contracts';
-import type { Kysely } from 'kysely';
+import { COMPLIANCE_FIELDS, EFFECTIVENESS_FIELDS, type ExportFormat } from '@console/contracts';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { ExportColumn, ListExport } from '../../http/export.ts';
 
-/** The spreadsheet's columns: header and the value of a stored rating. */
-type Row = Awaited<ReturnType<typeof readRatings>>[number];
-const COLUMNS: { header: string; value: (row: Row) => string | number | null }[] = [
+/**
+ * The stored ratings in the FATF data list's order (by jurisdiction, the latest report first),
+ * with the import file's columns: a file exported here can be imported again.
+ */
+function storedRatings(db: Kysely<Database>) {
+  return db
+    .selectFrom('fatf_ratings')
+    .leftJoin('countries', 'countries.id', 'fatf_ratings.country_id')
+    .select([
+      'fatf_ratings.jurisdiction',
+      'countries.alpha2',
+      'fatf_ratings.country_code',
+      'fatf_ratings.report_type',
+      'fatf_ratings.report_date',
+      'fatf_ratings.assessment_body',
+      'fatf_ratings.effectiveness',
+      'fatf_ratings.compliance',
+      'fatf_ratings.upgrades',
+      'fatf_ratings.downgrades',
+      'fatf_ratings.valid_from',
+      'fatf_ratings.valid_to',
+      'fatf_ratings.report_url',
+    ])
+    .orderBy(sql`lower(fatf_ratings.jurisdiction)`)
+    .orderBy('fatf_ratings.report_date', 'desc')
+    .orderBy('fatf_ratings.id');
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof storedRatings>['executeTakeFirstOrThrow']>>;
+
+/** Dates stay YYYY-MM-DD text, as stored: a spreadsheet date cell would show in the reader's zone. */
+const COLUMNS: readonly ExportColumn<Row>[] = [
   { header: 'Jurisdiction', value: (row) => row.jurisdiction },
   { header: 'Country Code', value: (row) => row.alpha2 ?? row.country_code },
   { header: 'Report Type', value: (row) => row.report_type },
@@ -25,49 +55,22 @@ const COLUMNS: { header: string; value: (row: Row) => string | number | null }[]
   { header: 'Report URL', value: (row) => row.report_url },
 ];
 
-function readRatings(db: Kysely<Database>) {
-  return db
-    .selectFrom('fatf_ratings')
-    .leftJoin('countries', 'countries.id', 'fatf_ratings.country_id')
-    .select([
-      'fatf_ratings.jurisdiction',
-      'countries.alpha2',
-      'fatf_ratings.country_code',
-      'fatf_ratings.report_type',
-      'fatf_ratings.report_date',
-      'fatf_ratings.assessment_body',
-      'fatf_ratings.effectiveness',
-      'fatf_ratings.compliance',
-      'fatf_ratings.upgrades',
-      'fatf_ratings.downgrades',
-      'fatf_ratings.valid_from',
-      'fatf_ratings.valid_to',
-      'fatf_ratings.report_url',
-    ])
-    .orderBy('fatf_ratings.jurisdiction')
-    .orderBy('fatf_ratings.report_date')
-    .execute();
+/** GET api/fatf/ratings/export: every stored rating as CSV or xlsx. */
+export function ratingsExport(db: Kysely<Database>, format: ExportFormat): ListExport<Row> {
+  return {
+    name: 'fatf-data',
+    sheetName: 'FATF ratings',
+    format,
+    db,
+    query: storedRatings(db),
+    columns: COLUMNS,
+  };
 }
 
-/** GET api/fatf/export's file name: fatf-data-{date}.xlsx, the date of `now` (UTC). */
-export function exportFileName(now = new Date()): string {
-  return `fatf-data-${now.toISOString().slice(0, 10)}.xlsx`;
-}
-
-/**
- * Every stored rating as an .xlsx workbook (one sheet, one row per report, the import file's
- * columns), built by ExcelJS. Dates stay YYYY-MM-DD text, as stored: a spreadsheet date cell
- * would show in the reader's time zone.
- */
-export async function exportRatings(db: Kysely<Database>): Promise<Buffer> {
-  // Loaded with the first export, not with the server: ExcelJS takes a third of a second to load.
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.Workbook();
-  workbook.created = new Date();
-  const sheet = workbook.addWorksheet('FATF ratings', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.addRow(COLUMNS.map((column) => column.header)).font = { bold: true };
-  for (const row of await readRatings(db)) {
-    sheet.addRow(COLUMNS.map((column) => column.value(row)));
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+/** GET api/fatf/export (spec part 2, section 7): the same file as xlsx, fatf-data-{date}.xlsx. */
+export function spreadsheetExport(db: Kysely<Database>, now = new Date()): ListExport<Row> {
+  return {
+    ...ratingsExport(db, 'xlsx'),
+    fileName: `fatf-data-${now.toISOString().slice(0, 10)}.xlsx`,
+  };
 }

@@ -9,12 +9,13 @@ import {
   ratingsStatisticsSchema,
   storedRatingsPageSchema,
   storedRatingsQuerySchema,
+  wholeListExportQuerySchema,
 } from '@console/contracts';
 import type { ConsoleApp } from '../../http/console-app.ts';
 import { runInBackground } from '../../http/lifecycle.ts';
 import type { FeatureDependencies } from '../index.ts';
 import { featureRoutes } from '../routes.ts';
-import { exportFileName, exportRatings } from './export.ts';
+import { ratingsExport, spreadsheetExport } from './export.ts';
 import { cancelImport, ImportRunner, startImport } from './jobs.ts';
 import { listImportJobs, listRatings, readImportJob, readStatistics } from './queries.ts';
 
@@ -22,8 +23,6 @@ import { listImportJobs, listRatings, readImportJob, readStatistics } from './qu
  * FATF ratings import (spec part 2, section 7 "Ratings import"): staff start, follow, cancel and
  * list imports. Jobs run in the instances that run background work (EVENT_WORKERS_ENABLED).
  */
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 export function registerRatingsImportRoutes(
   app: ConsoleApp,
   { database, config }: FeatureDependencies,
@@ -70,22 +69,15 @@ export function registerRatingsImportRoutes(
     handle: ({ user, params }) => cancelImport(db, user, params.id),
   });
 
-  app.route({
-    method: ratingsImportApi.export.method,
-    url: ratingsImportApi.export.path,
-    config: { allow: ['staff'] },
-    schema: {
-      tags: ['fatf'],
-      summary: 'Every stored rating as a spreadsheet, fatf-data-{date}.xlsx',
-      produces: [XLSX],
-    },
-    async handler(_request, reply) {
-      const file = await exportRatings(db);
-      return reply
-        .type(XLSX)
-        .header('content-disposition', `attachment; filename="${exportFileName()}"`)
-        .send(file);
-    },
+  routes.export(ratingsImportApi.export, {
+    summary: 'Every stored rating as a spreadsheet, fatf-data-{date}.xlsx',
+    handle: () => spreadsheetExport(db),
+  });
+
+  routes.export(ratingsImportApi.ratingsExport, {
+    summary: "Every stored rating as a CSV or xlsx file, the import file's columns",
+    querystring: wholeListExportQuerySchema,
+    handle: ({ query }) => ratingsExport(db, query.format),
   });
 
   routes.answer(ratingsImportApi.ratings, {

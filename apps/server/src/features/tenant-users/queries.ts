@@ -1,6 +1,7 @@
-import type { TenantUser } from '@console/contracts';
+import type { ExportFormat, TenantUser } from '@console/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { ListExport } from '../../http/export.ts';
 
 function selectTenantUsers(db: Kysely<Database>) {
   return db
@@ -26,6 +27,25 @@ function toTenantUser(row: TenantUserRow): TenantUser {
 export async function listTenantUsers(db: Kysely<Database>): Promise<TenantUser[]> {
   const rows = await selectTenantUsers(db).orderBy('u.id').execute();
   return rows.map(toTenantUser);
+}
+
+/** GET api/tenantusers/export: every tenant user, in the list's order, with the list's fields. */
+export function tenantUsersExport(
+  db: Kysely<Database>,
+  format: ExportFormat,
+): ListExport<TenantUserRow> {
+  return {
+    name: 'tenant-users',
+    format,
+    db,
+    query: selectTenantUsers(db).orderBy('u.id'),
+    columns: [
+      { header: 'ID', value: (row) => row.id },
+      { header: 'Email', value: (row) => row.email },
+      { header: 'Tenant ID', value: (row) => row.tenant_id },
+      { header: 'Tenant', value: (row) => row.company_name },
+    ],
+  };
 }
 
 /** One tenant user as the API shows it, or undefined. */

@@ -4,11 +4,12 @@ import {
   tenantUserListSchema,
   tenantUsersApi,
   tenantUserSchema,
+  wholeListExportQuerySchema,
 } from '@console/contracts';
 import type { ConsoleApp } from '../../http/console-app.ts';
 import type { FeatureDependencies } from '../index.ts';
 import { featureRoutes } from '../routes.ts';
-import { listTenantUsers } from './queries.ts';
+import { listTenantUsers, tenantUsersExport } from './queries.ts';
 import { createTenantUser, deleteTenantUser } from './writes.ts';
 
 /** Tenant users (spec part 1, section 7): staff read and write; tenant users are refused (403). */
@@ -20,6 +21,12 @@ export function registerTenantUserRoutes(app: ConsoleApp, { database }: FeatureD
     summary: "List every tenant user with its tenant's company name, by id",
     response: tenantUserListSchema,
     handle: () => listTenantUsers(db),
+  });
+
+  routes.export(tenantUsersApi.export, {
+    summary: 'Every tenant user as a CSV or xlsx file',
+    querystring: wholeListExportQuerySchema,
+    handle: ({ query }) => tenantUsersExport(db, query.format),
   });
 
   routes.create(tenantUsersApi.create, {

@@ -1,6 +1,7 @@
-import type { Tenant } from '@console/contracts';
+import type { ExportFormat, Tenant } from '@console/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { ListExport } from '../../http/export.ts';
 
 /**
  * Tenants as the API shows them: the domicile country's name and the namespaces (sorted by code
@@ -39,6 +40,23 @@ function toTenant(row: TenantRow): Tenant {
 export async function listTenants(db: Kysely<Database>): Promise<Tenant[]> {
   const rows = await selectTenants(db).orderBy('t.id').execute();
   return rows.map(toTenant);
+}
+
+/** GET api/tenants/export: every tenant, in the list's order, with the list's fields. */
+export function tenantsExport(db: Kysely<Database>, format: ExportFormat): ListExport<TenantRow> {
+  return {
+    name: 'tenants',
+    format,
+    db,
+    query: selectTenants(db).orderBy('t.id'),
+    columns: [
+      { header: 'ID', value: (row) => row.id },
+      { header: 'Company Name', value: (row) => row.company_name },
+      { header: 'Domicile Country ID', value: (row) => row.domicile_country_id },
+      { header: 'Domicile Country', value: (row) => row.country_name },
+      { header: 'Namespaces', value: (row) => (row.namespaces ?? []).join(', ') },
+    ],
+  };
 }
 
 /** One tenant as the API shows it, or undefined. */

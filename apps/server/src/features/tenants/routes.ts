@@ -4,11 +4,12 @@ import {
   tenantsApi,
   tenantSchema,
   tenantWriteSchema,
+  wholeListExportQuerySchema,
 } from '@console/contracts';
 import type { ConsoleApp } from '../../http/console-app.ts';
 import type { FeatureDependencies } from '../index.ts';
 import { featureRoutes } from '../routes.ts';
-import { listTenants } from './queries.ts';
+import { listTenants, tenantsExport } from './queries.ts';
 import { createTenant, deleteTenant, updateTenant } from './writes.ts';
 
 /** Tenants (spec part 1, section 7): staff read and write; tenant users are refused (403). */
@@ -20,6 +21,12 @@ export function registerTenantRoutes(app: ConsoleApp, { database }: FeatureDepen
     summary: 'List every tenant with its country name and namespaces, by id',
     response: tenantListSchema,
     handle: () => listTenants(db),
+  });
+
+  routes.export(tenantsApi.export, {
+    summary: 'Every tenant as a CSV or xlsx file',
+    querystring: wholeListExportQuerySchema,
+    handle: ({ query }) => tenantsExport(db, query.format),
   });
 
   routes.create(tenantsApi.create, {

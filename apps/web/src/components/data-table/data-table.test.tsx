@@ -326,3 +326,48 @@ describe('DataTable server paging', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 });
+
+describe('DataTable row selection', () => {
+  /** The body row whose first cell is `id`. */
+  const rowOf = (id: number) => {
+    const row = screen.getByRole('cell', { name: String(id) }).closest('tr');
+    if (!row) throw new Error(`No row ${id}`);
+    return row;
+  };
+
+  it('selects by a click on the row, not on one of its controls, and marks it', async () => {
+    const user = userEvent.setup();
+    const onSelect = vi.fn();
+    renderTable({ getRowId: (row) => String(row.id), rowSelection: { selectedId: '2', onSelect } });
+    expect(rowOf(2)).toHaveAttribute('aria-selected', 'true');
+    expect(rowOf(3)).toHaveAttribute('aria-selected', 'false');
+    await user.click(screen.getByRole('cell', { name: 'Country 021' }));
+    expect(onSelect).toHaveBeenLastCalledWith({ id: 3, name: 'Country 021' });
+    await user.click(within(rowOf(4)).getByRole('button', { name: 'Delete' }));
+    expect(onSelect).toHaveBeenCalledTimes(1);
+  });
+
+  it('selects by Enter or Space on the focused row only', async () => {
+    const user = userEvent.setup();
+    const onSelect = vi.fn();
+    renderTable({
+      getRowId: (row) => String(row.id),
+      rowSelection: { selectedId: undefined, onSelect },
+    });
+    rowOf(5).focus();
+    await user.keyboard('{Enter}');
+    expect(onSelect).toHaveBeenLastCalledWith({ id: 5, name: 'Country 019' });
+    rowOf(6).focus();
+    await user.keyboard(' ');
+    expect(onSelect).toHaveBeenLastCalledWith({ id: 6, name: 'Country 018' });
+    within(rowOf(6)).getByRole('button', { name: 'Delete' }).focus();
+    await user.keyboard('{Enter}');
+    expect(onSelect).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves rows out of the tab order and unmarked without rowSelection', () => {
+    renderTable();
+    expect(rowOf(1)).not.toHaveAttribute('tabindex');
+    expect(rowOf(1)).not.toHaveAttribute('aria-selected');
+  });
+});

@@ -9,7 +9,7 @@
  * page the screen fetched and reports page changes to it. The pager's words are the screen's
  * (`pagerTexts`); screens usually reach this table through `QueryTable`.
  */
-import { useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useImperativeHandle, useRef, useState, type ComponentProps, type Ref } from 'react';
 import {
   flexRender,
   functionalUpdate,
@@ -101,11 +101,22 @@ interface DataTableCommonProps<TData> {
   getRowId?: (row: TData, index: number) => string;
   /** Extra classes of a row, e.g. red rows of failed events. */
   rowClassName?: (row: TData) => string | undefined;
+  /**
+   * Rows that can be selected: a click on a row, or Enter/Space on the focused row, calls
+   * `onSelect`; the row whose id (`getRowId`) is `selectedId` is marked `aria-selected`.
+   */
+  rowSelection?: RowSelection<TData>;
   /** Number of skeleton rows while loading. */
   loadingRows?: number;
   /** The pager's words; by default 'page X of Y' alone (spec: common behaviour of list screens). */
   pagerTexts?: PagerTexts;
   ref?: Ref<DataTableHandle>;
+}
+
+/** One selected row of a table (see `rowSelection`). */
+export interface RowSelection<TData> {
+  selectedId: string | undefined;
+  onSelect: (row: TData) => void;
 }
 
 export type DataTableProps<TData> = DataTableCommonProps<TData> &
@@ -277,6 +288,7 @@ function DataTableView<TData>({
   loadingText,
   onRetry,
   rowClassName,
+  rowSelection,
   loadingRows = 5,
   data,
 }: DataTableCommonProps<TData> & {
@@ -326,7 +338,15 @@ function DataTableView<TData>({
               </TableRow>
             ) : (
               rows.map((row) => (
-                <TableRow key={row.id} className={rowClassName?.(row.original)}>
+                <TableRow
+                  key={row.id}
+                  className={cn(
+                    rowClassName?.(row.original),
+                    rowSelection &&
+                      'cursor-pointer focus-visible:ring-ring/50 outline-none focus-visible:ring-[3px]',
+                  )}
+                  {...(rowSelection && selectableRowProps(rowSelection, row.id, row.original))}
+                >
                   {row.getVisibleCells().map((cell) => (
                     <TableCell key={cell.id} className={cell.column.columnDef.meta?.className}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
@@ -347,6 +367,37 @@ function DataTableView<TData>({
       )}
     </div>
   );
+}
+
+/** A control inside a row (a row action) keeps its own click and keys. */
+const ROW_CONTROLS = 'a, button, input, select, textarea, [role="button"]';
+
+/**
+ * A selectable row: in the tab order, selected by a click or by Enter/Space while it has the
+ * focus itself (not one of its controls), marked `aria-selected` and `data-state="selected"`.
+ */
+function selectableRowProps<TData>(
+  { selectedId, onSelect }: RowSelection<TData>,
+  id: string,
+  row: TData,
+): ComponentProps<'tr'> & { 'data-state'?: 'selected' } {
+  const selected = id === selectedId;
+  return {
+    tabIndex: 0,
+    'aria-selected': selected,
+    'data-state': selected ? 'selected' : undefined,
+    onClick: (event) => {
+      if (event.target instanceof Element && event.target.closest(ROW_CONTROLS)) return;
+      onSelect(row);
+    },
+    onKeyDown: (event) => {
+      if (event.target !== event.currentTarget) return;
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      // Space would scroll the page.
+      event.preventDefault();
+      onSelect(row);
+    },
+  };
 }
 
 function SortableHead<TData>({ header }: { header: Header<TData, unknown> }) {

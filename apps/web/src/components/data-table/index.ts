@@ -2,6 +2,7 @@ export {
   DataTable,
   type DataTableHandle,
   type DataTableProps,
+  type RowSelection,
   type ServerPaging,
 } from './data-table';
 export {

@@ -7,7 +7,7 @@ import { useMemo, useRef } from 'react';
 import { FileSpreadsheetIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { countryImportFile, type Country } from '@console/contracts';
+import { apiPath, countriesApi, countryImportFile, type Country } from '@console/contracts';
 import { paths } from '@/app/paths';
 import {
   AddButton,
@@ -41,6 +41,7 @@ export default function CountriesPage() {
   return (
     <ListScreen
       title={t('pages.countries')}
+      exportList={{ path: apiPath(countriesApi.export), name: 'countries' }}
       actions={
         <>
           {/* Adding a single country is not offered yet (spec: "add country (disabled)"). */}

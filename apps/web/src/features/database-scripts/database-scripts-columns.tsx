@@ -4,14 +4,13 @@ import type { DatabaseScript, ScriptExecution, ScriptStatus } from '@console/con
 import { dateColumn } from '@/components/data-table/columns';
 import { numberSorting, textSorting } from '@/components/data-table/sorting';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 
-/** The scripts (spec part 2, section 2): name, description, Type, Version, and the way to select one. */
-export function scriptsColumns(
-  t: TFunction,
-  selectedId: number | undefined,
-  onSelect: (script: DatabaseScript) => void,
-): ColumnDef<DatabaseScript>[] {
+/**
+ * The scripts (spec part 2, section 2): name, description, Type, Version. A row is selected by a
+ * click or the keyboard (the table's `rowSelection`); a long description wraps, so every column
+ * stays in view at 1280 px.
+ */
+export function scriptsColumns(t: TFunction): ColumnDef<DatabaseScript>[] {
   return [
     {
       accessorKey: 'name',
@@ -23,28 +22,10 @@ export function scriptsColumns(
       accessorKey: 'description',
       header: t('databaseScripts.description'),
       sortingFn: textSorting,
+      meta: { className: 'w-full min-w-64 whitespace-normal break-words' },
     },
     { accessorKey: 'type', header: t('databaseScripts.type'), sortingFn: textSorting },
     { accessorKey: 'version', header: t('databaseScripts.version'), sortingFn: numberSorting },
-    {
-      id: 'select',
-      header: () => <span className="sr-only">{t('databaseScripts.select')}</span>,
-      enableSorting: false,
-      cell: ({ row }) => {
-        const selected = row.original.id === selectedId;
-        return (
-          <Button
-            size="sm"
-            variant={selected ? 'default' : 'outline'}
-            aria-pressed={selected}
-            aria-label={`${t('databaseScripts.select')} ${row.original.name}`}
-            onClick={() => onSelect(row.original)}
-          >
-            {selected ? t('databaseScripts.selected') : t('databaseScripts.select')}
-          </Button>
-        );
-      },
-    },
   ];
 }
 

@@ -49,6 +49,15 @@ const page = (data: ScriptExecution[]): Page<ScriptExecution> => ({
 
 setUpScreenTests(STAFF_USER);
 
+/** A script's row in the Scripts table, by its name cell. */
+const scriptRow = (name: string) => {
+  const row = within(screen.getByRole('table', { name: 'Scripts' }))
+    .getByRole('cell', { name })
+    .closest('tr');
+  if (!row) throw new Error(`No row of ${name}`);
+  return row;
+};
+
 const renderPage = () =>
   renderScreen(<DatabaseScriptsPage />, { path: '/dashboard/database-scripts' });
 
@@ -65,7 +74,6 @@ describe('database scripts screen', () => {
       'Description',
       'Type',
       'Version',
-      'Select',
     ]);
     const executions = screen.getByRole('table', { name: 'Recent Executions' });
     expect(columnHeaders(executions)).toEqual([
@@ -80,20 +88,47 @@ describe('database scripts screen', () => {
     expect(api.calls.find((call) => call.path.endsWith('/history'))).toBeDefined();
   });
 
-  it('selects a script, shows and hides its SQL', async () => {
+  it('selects a script by clicking its row, shows and hides its SQL', async () => {
     mockApi({
       'GET /api/database-scripts': SCRIPTS,
       'GET /api/database-scripts/history': page([]),
     });
     const user = userEvent.setup();
     renderPage();
-    expect(await screen.findByText('Select a script to view or execute it.')).toBeVisible();
-    await user.click(await screen.findByRole('button', { name: 'Select Purge expired sessions' }));
+    expect(
+      await screen.findByText(
+        'Select a script to view or execute it: click its row, or press Enter on it.',
+      ),
+    ).toBeVisible();
+    await user.click(await screen.findByRole('cell', { name: 'Deletes expired sessions' }));
+    expect(scriptRow('Purge expired sessions')).toHaveAttribute('aria-selected', 'true');
+    expect(scriptRow('Entities per tenant')).toHaveAttribute('aria-selected', 'false');
     await user.click(screen.getByRole('button', { name: 'View Script' }));
     expect(screen.getByText('delete from sessions where expires_at < now();')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Hide Script' }));
     expect(screen.queryByText('delete from sessions where expires_at < now();')).toBeNull();
     expect(screen.getByText('No scripts executed yet.')).toBeVisible();
+  });
+
+  it('selects a script by keyboard: Enter or Space on the focused row', async () => {
+    mockApi({
+      'GET /api/database-scripts': SCRIPTS,
+      'GET /api/database-scripts/history': page([]),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('cell', { name: 'Purge expired sessions' });
+    // The sortable headers come first in the tab order, then the rows.
+    while (document.activeElement !== scriptRow('Purge expired sessions')) await user.tab();
+    await user.keyboard(' ');
+    expect(scriptRow('Purge expired sessions')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('group', { name: 'Purge expired sessions' })).toBeVisible();
+    await user.tab();
+    expect(document.activeElement).toBe(scriptRow('Entities per tenant'));
+    await user.keyboard('{Enter}');
+    expect(scriptRow('Entities per tenant')).toHaveAttribute('aria-selected', 'true');
+    expect(scriptRow('Purge expired sessions')).toHaveAttribute('aria-selected', 'false');
+    expect(screen.getByRole('group', { name: 'Entities per tenant' })).toBeVisible();
   });
 
   it('executes after a confirmation naming the script, then reloads the history', async () => {
@@ -107,7 +142,7 @@ describe('database scripts screen', () => {
     });
     const user = userEvent.setup();
     renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Select Entities per tenant' }));
+    await user.click(await screen.findByRole('cell', { name: 'Entities per tenant' }));
     await user.click(screen.getByRole('button', { name: 'Execute Script' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Execute script?' });
     expect(dialog).toHaveTextContent('This runs "Entities per tenant" (version 2)');
@@ -134,7 +169,7 @@ describe('database scripts screen', () => {
     });
     const user = userEvent.setup();
     renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Select Purge expired sessions' }));
+    await user.click(await screen.findByRole('cell', { name: 'Purge expired sessions' }));
     await user.click(screen.getByRole('button', { name: 'Execute Script' }));
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Execute' }),
@@ -153,7 +188,7 @@ describe('database scripts screen', () => {
     expect(
       await screen.findByText('Script execution is restricted to authorized administrators only.'),
     ).toBeVisible();
-    await user.click(await screen.findByRole('button', { name: 'Select Purge expired sessions' }));
+    await user.click(await screen.findByRole('cell', { name: 'Purge expired sessions' }));
     expect(screen.getByRole('button', { name: 'View Script' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Execute Script' })).toBeNull();
   });

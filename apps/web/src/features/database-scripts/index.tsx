@@ -55,10 +55,7 @@ function ScriptsContent() {
   const { t } = useTranslation();
   const scripts = useScriptsQuery();
   const [selectedId, setSelectedId] = useState<number>();
-  const columns = useMemo(
-    () => scriptsColumns(t, selectedId, (script) => setSelectedId(script.id)),
-    [t, selectedId],
-  );
+  const columns = useMemo(() => scriptsColumns(t), [t]);
   const selected = scripts.data?.scripts.find((script) => script.id === selectedId);
 
   if (scripts.isError) {
@@ -83,6 +80,10 @@ function ScriptsContent() {
         emptyText={t('databaseScripts.empty')}
         pageSizeKey={PAGE_SIZE_KEYS.databaseScripts}
         getRowId={(row) => String(row.id)}
+        rowSelection={{
+          selectedId: selectedId === undefined ? undefined : String(selectedId),
+          onSelect: (script) => setSelectedId(script.id),
+        }}
       />
       {scripts.data && !scripts.data.isUserAuthorizedForScripts && (
         <Alert>

@@ -6,7 +6,12 @@
  */
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { documentTypeImportFile, type DocumentType } from '@console/contracts';
+import {
+  apiPath,
+  documentTypeImportFile,
+  documentTypesApi,
+  type DocumentType,
+} from '@console/contracts';
 import {
   AddButton,
   DeleteRowDialog,
@@ -43,6 +48,7 @@ export default function DocumentTypesPage() {
   return (
     <ListScreen
       title={t('pages.documentTypes')}
+      exportList={{ path: apiPath(documentTypesApi.export), name: 'document-types' }}
       actions={
         <>
           <AddButton label={t('documentTypes.add')} onClick={() => dialogs.show('add')} />

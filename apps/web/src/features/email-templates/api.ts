@@ -32,6 +32,8 @@ export const emailTemplatesQueryKeys = {
   all: ['email-templates'] as const,
   list: ['email-templates', 'list'] as const,
   one: (id: number) => ['email-templates', 'one', id] as const,
+  preview: (request: EmailTemplatePreviewRequest) =>
+    ['email-templates', 'preview', request] as const,
 };
 
 export function useEmailTemplatesQuery() {
@@ -82,9 +84,10 @@ export async function createEmailTemplateVersion(
 
 export async function previewEmailTemplate(
   body: EmailTemplatePreviewRequest,
+  signal?: AbortSignal,
 ): Promise<EmailTemplatePreview> {
   return emailTemplatePreviewSchema.parse(
-    await api.post<unknown>(apiPath(emailTemplatesApi.preview), body),
+    await api.post<unknown>(apiPath(emailTemplatesApi.preview), body, { signal }),
   );
 }
 

@@ -248,7 +248,7 @@ function Editor({ title, template }: { title: string; template: EmailTemplate | 
             onChange={editSelected}
           />
         )}
-        {selected && <PreviewPanel content={selected.content} />}
+        {selected && <PreviewPanel key={`preview-${selected.key}`} content={selected.content} />}
         {problems.length > 0 && (
           <ul role="alert" className="text-destructive text-sm">
             {problems.map((problem) => (
@@ -278,11 +278,14 @@ function Editor({ title, template }: { title: string; template: EmailTemplate | 
         cancelLabel={t('emailTemplates.editor.keepEditing')}
         onConfirm={discardAndSave}
       />
-      <TestSendDialog
-        open={testOpen}
-        onOpenChange={setTestOpen}
-        templateKey={properties.templateKey}
-      />
+      {selected && selected.id !== null && (
+        <TestSendDialog
+          open={testOpen}
+          onOpenChange={setTestOpen}
+          templateKey={properties.templateKey}
+          version={{ id: selected.id, versionNumber: selected.versionNumber }}
+        />
+      )}
     </>
   );
 }

@@ -6,7 +6,7 @@
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { EmailTemplateListItem } from '@console/contracts';
+import { apiPath, emailTemplatesApi, type EmailTemplateListItem } from '@console/contracts';
 import { paths } from '@/app/paths';
 import {
   AddButton,
@@ -39,6 +39,7 @@ export default function EmailTemplatesPage() {
   return (
     <ListScreen
       title={t('pages.emailTemplates')}
+      exportList={{ path: apiPath(emailTemplatesApi.export), name: 'email-templates' }}
       actions={
         <AddButton
           label={t('emailTemplates.createNew')}

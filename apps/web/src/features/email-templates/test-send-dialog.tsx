@@ -18,21 +18,28 @@ import { Label } from '@/components/ui/label';
 import { sendTestEmail } from './api';
 import { isTestRecipient } from './editor-state';
 
-/** Sends the template's active version to one address (spec 5: the basic {email} pattern). */
+/**
+ * Sends the selected saved version to one address (spec 5: a template key and a selected version;
+ * the basic {email} pattern).
+ */
 export function TestSendDialog({
   open,
   onOpenChange,
   templateKey,
+  version,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   templateKey: string;
+  /** The saved version on screen (the test button is disabled for anything else). */
+  version: { id: number; versionNumber: number };
 }) {
   const { t } = useTranslation();
   const [recipient, setRecipient] = useState('');
   const [invalid, setInvalid] = useState(false);
   const send = useMutation({
-    mutationFn: (to: string) => sendTestEmail({ ToAddress: to, TemplateKey: templateKey }),
+    mutationFn: (to: string) =>
+      sendTestEmail({ ToAddress: to, TemplateKey: templateKey, VersionId: version.id }),
     onSuccess: () => {
       toast.success(t('emailTemplates.testSent'));
       onOpenChange(false);
@@ -57,7 +64,10 @@ export function TestSendDialog({
           <DialogHeader>
             <DialogTitle>{t('emailTemplates.testDialog.title')}</DialogTitle>
             <DialogDescription>
-              {t('emailTemplates.testDialog.description', { key: templateKey })}
+              {t('emailTemplates.testDialog.description', {
+                key: templateKey,
+                version: version.versionNumber,
+              })}
             </DialogDescription>
           </DialogHeader>
           <div className="grid gap-2">

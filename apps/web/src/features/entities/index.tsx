@@ -6,10 +6,10 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Entity } from '@console/contracts';
+import { apiPath, entitiesApi, type Entity } from '@console/contracts';
 import { ListScreen, QueryTable, type RowDialogs, useRowDialogs } from '@/components/data-table';
 import { EntityProfileDialog } from '@/features/form-usage';
-import { useServerPaging } from '@/lib/paging';
+import { useServerPaging, type ServerPagingState } from '@/lib/paging';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
 import { useEntitiesQuery } from './api';
 import { entitiesColumns } from './entities-columns';
@@ -23,9 +23,16 @@ type Dialogs = RowDialogs<'profile', Entity>;
 export default function EntitiesPage() {
   const { t } = useTranslation();
   const dialogs: Dialogs = useRowDialogs();
+  // Here, not in the table: the export follows the table's order.
+  const paging = useServerPaging(PAGE_SIZE_KEYS.entities);
   return (
     <ListScreen
       title={t('pages.entities')}
+      exportList={{
+        path: apiPath(entitiesApi.export),
+        name: 'entities',
+        filters: { sort: paging.offsetRequest.sort },
+      }}
       dialogs={
         <EntityProfileDialog
           open={dialogs.open === 'profile'}
@@ -34,14 +41,13 @@ export default function EntitiesPage() {
         />
       }
     >
-      <EntitiesTable dialogs={dialogs} />
+      <EntitiesTable dialogs={dialogs} paging={paging} />
     </ListScreen>
   );
 }
 
-function EntitiesTable({ dialogs }: { dialogs: Dialogs }) {
+function EntitiesTable({ dialogs, paging }: { dialogs: Dialogs; paging: ServerPagingState }) {
   const { t } = useTranslation();
-  const paging = useServerPaging(PAGE_SIZE_KEYS.entities);
   const entities = useEntitiesQuery(paging.offsetRequest);
   const { show } = dialogs;
   const columns = useMemo(

@@ -8,7 +8,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { validateKeyDeletion, type EntityUser } from '@console/contracts';
+import { apiPath, entityUsersApi, validateKeyDeletion, type EntityUser } from '@console/contracts';
 import {
   ConfirmDialog,
   ListScreen,
@@ -17,7 +17,7 @@ import {
   useRowDialogs,
 } from '@/components/data-table';
 import { useIsAdmin } from '@/lib/signed-in-user';
-import { useServerPaging } from '@/lib/paging';
+import { useServerPaging, type ServerPagingState } from '@/lib/paging';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
 import {
   deleteKeyErrorText,
@@ -43,17 +43,26 @@ type Dialogs = RowDialogs<'deleteKey', KeyTarget>;
 export default function EntityUsersPage() {
   const { t } = useTranslation();
   const dialogs: Dialogs = useRowDialogs();
+  // Here, not in the table: the export follows the table's order.
+  const paging = useServerPaging(PAGE_SIZE_KEYS.entityUsers);
   return (
-    <ListScreen title={t('pages.entityUsers')} dialogs={<DeleteKeyDialog dialogs={dialogs} />}>
-      <EntityUsersTable show={dialogs.show} />
+    <ListScreen
+      title={t('pages.entityUsers')}
+      exportList={{
+        path: apiPath(entityUsersApi.export),
+        name: 'entity-users',
+        filters: { sort: paging.offsetRequest.sort },
+      }}
+      dialogs={<DeleteKeyDialog dialogs={dialogs} />}
+    >
+      <EntityUsersTable show={dialogs.show} paging={paging} />
     </ListScreen>
   );
 }
 
-function EntityUsersTable({ show }: { show: Dialogs['show'] }) {
+function EntityUsersTable({ show, paging }: { show: Dialogs['show']; paging: ServerPagingState }) {
   const { t } = useTranslation();
   const isAdmin = useIsAdmin();
-  const paging = useServerPaging(PAGE_SIZE_KEYS.entityUsers);
   const entityUsers = useEntityUsersQuery(paging.offsetRequest);
   const columns = useMemo(
     () =>

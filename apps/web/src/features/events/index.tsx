@@ -8,8 +8,9 @@ import { FlaskConicalIcon, RefreshCwIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { SortingState } from '@tanstack/react-table';
-import type { EventItem, EventSortOrder } from '@console/contracts';
+import { apiPath, eventsApi, type EventItem, type EventSortOrder } from '@console/contracts';
 import { ListScreen, QueryTable, type PagerTexts } from '@/components/data-table';
+import { ExportButton } from '@/components/export-button';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -18,6 +19,7 @@ import { useAuthSession } from '@/lib/auth-session';
 import { useServerPaging } from '@/lib/paging';
 import { hasRole } from '@/lib/signed-in-user';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import {
   eventCallErrorText,
   useCreateTestEventMutation,
@@ -26,7 +28,6 @@ import {
 } from './api';
 import { EventPanel } from './event-panel';
 import { eventRowClassName, eventsColumns } from './events-columns';
-import { useDebouncedValue } from './use-debounced-value';
 import { addNamespaces } from '@/lib/i18n';
 import { events } from '@/locales/en.json?events&lang.json';
 
@@ -81,14 +82,13 @@ function EventsView() {
     setPage(1);
   }
 
-  const events = useEventsQuery({
-    page,
-    pageSize,
+  const filters = {
     sortOrder,
     unprocessedOnly: only === 'unprocessed',
     erroredOnly: only === 'errored',
     eventName,
-  });
+  };
+  const events = useEventsQuery({ page, pageSize, ...filters });
   const resetEvent = useResetEventMutation();
   const createTestEvent = useCreateTestEventMutation();
   const pagerTexts = useMemo<PagerTexts>(
@@ -165,6 +165,8 @@ function EventsView() {
           ))}
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          {/* Beside the filters it applies (they are this view's state, not the header's). */}
+          <ExportButton path={apiPath(eventsApi.export)} name="events" filters={filters} />
           <Button
             variant="outline"
             onClick={() => void events.refetch()}

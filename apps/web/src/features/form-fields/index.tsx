@@ -5,7 +5,12 @@
  */
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { compareFormFieldsForList, type FormField } from '@console/contracts';
+import {
+  apiPath,
+  compareFormFieldsForList,
+  formFieldsApi,
+  type FormField,
+} from '@console/contracts';
 import {
   AddButton,
   DeleteRowDialog,
@@ -39,6 +44,7 @@ export default function FormFieldsPage() {
   return (
     <ListScreen
       title={t('pages.formFields')}
+      exportList={{ path: apiPath(formFieldsApi.export), name: 'form-fields' }}
       actions={<AddButton label={t('formFields.add')} onClick={() => dialogs.show('add')} />}
       dialogs={
         <FieldDialog

@@ -5,7 +5,7 @@
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { compareFormsForList, type FormListItem } from '@console/contracts';
+import { apiPath, compareFormsForList, formsApi, type FormListItem } from '@console/contracts';
 import {
   AddButton,
   DeleteRowDialog,
@@ -50,6 +50,7 @@ export default function FormsPage() {
   return (
     <ListScreen
       title={t('pages.forms')}
+      exportList={{ path: apiPath(formsApi.export), name: 'forms' }}
       actions={<AddButton label={t('forms.createNew')} onClick={() => open('add')} />}
       dialogs={
         <>

@@ -138,6 +138,13 @@ function StatusCards({
         </StatusCard>
         <StatusCard title={t('migrations.database')}>
           <p className="font-medium break-all">{status ? status.databaseName : loading}</p>
+          {status && (
+            <p className="text-muted-foreground text-sm">
+              {t(status.embedded ? 'migrations.serverEmbedded' : 'migrations.serverExternal', {
+                version: status.serverVersion ?? t('migrations.versionUnknown'),
+              })}
+            </p>
+          )}
         </StatusCard>
         <StatusCard title={t('migrations.connectionStatus')}>
           <p

@@ -10,7 +10,9 @@ import MigrationsPage from '.';
 
 const STATUS: MigrationStatus = {
   currentVersion: 11,
-  databaseName: 'PostgreSQL 127.0.0.1:5432/console',
+  databaseName: 'console',
+  serverVersion: '18.4',
+  embedded: true,
   connectionStatus: 'connected',
   lastMigrationDate: '2026-03-01T10:15:00.000Z',
   appliedMigrations: [
@@ -45,7 +47,8 @@ describe('migrations screen', () => {
   it('shows the status cards and both tables in their orders', async () => {
     mockApi({ 'GET /svc/migrations/status': STATUS });
     renderPage();
-    expect(await screen.findByText('PostgreSQL 127.0.0.1:5432/console')).toBeVisible();
+    expect(await within(card('Database')).findByText('console')).toBeVisible();
+    expect(within(card('Database')).getByText('PostgreSQL 18.4, embedded')).toBeVisible();
     expect(within(card('Current Version')).getByText('11')).toBeVisible();
     expect(
       within(card('Current Version')).getByText('Last migration: 2026-03-01 10:15'),
@@ -63,6 +66,25 @@ describe('migrations screen', () => {
     ]);
     expect(firstCells('Pending Migrations')).toEqual(['12', '13']);
     expect(firstCells('Applied Migrations')).toEqual(['11', '10']);
+  });
+
+  it('says which PostgreSQL server, or that its version is unknown while unreachable', async () => {
+    const api = mockApi({
+      'GET /svc/migrations/status': { ...STATUS, databaseName: 'kyc', embedded: false },
+    });
+    const user = userEvent.setup();
+    renderPage();
+    expect(await within(card('Database')).findByText('PostgreSQL 18.4, server')).toBeVisible();
+    expect(within(card('Database')).getByText('kyc')).toBeVisible();
+    api.set('GET /svc/migrations/status', {
+      ...STATUS,
+      serverVersion: null,
+      connectionStatus: 'error: the database is not available',
+    });
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(
+      await within(card('Database')).findByText('PostgreSQL (version unknown), embedded'),
+    ).toBeVisible();
   });
 
   it('shows a status with an error in red', async () => {

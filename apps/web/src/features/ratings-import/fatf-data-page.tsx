@@ -8,7 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
-import { COMPLIANCE_RATINGS, EFFECTIVENESS_RATINGS, type StoredRating } from '@console/contracts';
+import {
+  apiPath,
+  COMPLIANCE_RATINGS,
+  EFFECTIVENESS_RATINGS,
+  ratingsImportApi,
+  type StoredRating,
+} from '@console/contracts';
 import { paths } from '@/app/paths';
 import { ListScreen, QueryTable } from '@/components/data-table';
 import { buttonVariants } from '@/components/ui/button-variants';
@@ -63,6 +69,7 @@ export default function FatfDataPage() {
   return (
     <ListScreen
       title={t('pages.fatfData')}
+      exportList={{ path: apiPath(ratingsImportApi.ratingsExport), name: 'fatf-data' }}
       actions={
         <Link to={paths.fatfImport()} className={buttonVariants({ variant: 'outline' })}>
           {t('fatfImport.data.import')}

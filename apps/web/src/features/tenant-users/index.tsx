@@ -5,7 +5,7 @@
  */
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TenantUser } from '@console/contracts';
+import { apiPath, tenantUsersApi, type TenantUser } from '@console/contracts';
 import {
   AddButton,
   DeleteRowDialog,
@@ -38,6 +38,7 @@ export default function TenantUsersPage() {
   return (
     <ListScreen
       title={t('pages.tenantUsers')}
+      exportList={{ path: apiPath(tenantUsersApi.export), name: 'tenant-users' }}
       actions={<AddButton label={t('tenantUsers.add')} onClick={() => dialogs.show('add')} />}
       dialogs={
         <TenantUserDialog open={dialogs.open === 'add'} onOpenChange={dialogs.onOpenChange} />

@@ -5,7 +5,7 @@
  */
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Tenant } from '@console/contracts';
+import { apiPath, tenantsApi, type Tenant } from '@console/contracts';
 import {
   AddButton,
   DeleteRowDialog,
@@ -39,6 +39,7 @@ export default function TenantsPage() {
   return (
     <ListScreen
       title={t('pages.tenants')}
+      exportList={{ path: apiPath(tenantsApi.export), name: 'tenants' }}
       actions={<AddButton label={t('tenants.add')} onClick={() => dialogs.show('add')} />}
       dialogs={
         <>
