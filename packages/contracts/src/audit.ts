@@ -59,12 +59,14 @@ export const AUDIT_ACTIONS = [
   'sign-in-refused',
   'sign-out',
 ] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** What an audit row is about: its type, its id, and its name when it has one. */
+/**
+ * What an audit row is about (an event's `metadata.target`): its type, its id (none for an
+ * import of many), and its name when it has one.
+ */
 export interface AuditTarget {
   type: AuditTargetType;
-  id: string;
+  id?: string | number;
   name?: string | null;
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_NAME_MAX_LENGTH } from '@console/contracts';
+import { EVENT_NAME_MAX_LENGTH, type AuditTarget } from '@console/contracts';
 import { sql, type Kysely } from 'kysely';
 import { preparedStatement } from '../db/prepared-statements.ts';
 import type { Database } from '../db/schema.ts';
@@ -23,8 +23,11 @@ export interface NewEvent {
    * answered). Generated when absent.
    */
   uniqueId?: string;
-  /** Who did what: {actor: email, action, the ids concerned, before/after where it applies}. */
-  metadata: Record<string, unknown>;
+  /**
+   * Who did what: {actor: email, action, target (what the audit log lists it under), the ids
+   * concerned, before/after where it applies}.
+   */
+  metadata: Record<string, unknown> & { target?: AuditTarget };
 }
 
 /**
