@@ -78,7 +78,7 @@ export async function benchAuditLog(): Promise<void> {
       {
         list: 'audit',
         path: '/api/audit',
-        params: { page: '1', pageSize: '25', targetType: 'Tenant', targetId: '42' },
+        params: { page: '1', pageSize: '25', targetType: 'Tenant', targetId: '40000' },
       },
       {
         list: 'audit',
@@ -153,7 +153,8 @@ export async function benchAuditLog(): Promise<void> {
 }
 
 /**
- * `rows` audit rows (50 actors, 6 actions, 8 target types, 100,000 targets, 5 tenants and none,
+ * `rows` audit rows (50 actors, 6 actions, 8 target types, 100,000 target ids: the ids of the
+ * n-th type are those that leave n - 1 divided by 8, so Tenant 40000 exists; 5 tenants and none;
  * one a minute back from now) and `rows` events (10 names, 1 in 20 waiting, 1 in 97 failed), in
  * chunks of a million rows per statement so that no statement runs for long.
  */
