@@ -49,6 +49,9 @@ export interface ListExport<Row> {
  */
 export const EXPORT_BATCH_ROWS = 1000;
 
+/** How long an export waits for its client to take a batch before it is given up. */
+const EXPORT_STALL_LIMIT = '2min';
+
 /** Excel's limits: rows per sheet (the header included) and characters per cell. */
 const XLSX_SHEET_ROWS = 1_048_576;
 const XLSX_CELL_CHARACTERS = 32_767;
@@ -69,6 +72,11 @@ async function* cursorBatches<Row>(
     .execute();
   let committed = false;
   try {
+    // A client that stops reading holds the transaction (and its snapshot, which keeps vacuum
+    // from cleaning up) only this long between two batches: PostgreSQL then ends the session.
+    await sql`set local idle_in_transaction_session_timeout = ${sql.lit(EXPORT_STALL_LIMIT)}`.execute(
+      trx,
+    );
     await sql`declare export_rows no scroll cursor for ${query}`.execute(trx);
     const fetch = sql<Row>`fetch forward ${sql.raw(String(EXPORT_BATCH_ROWS))} from export_rows`;
     for (;;) {
