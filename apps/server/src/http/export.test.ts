@@ -623,3 +623,49 @@ describe('at 10^4 rows', () => {
     }
   });
 });
+
+describe('streaming', () => {
+  /** The sessions of this database inside a transaction that waits for its client. */
+  async function waitingExports(): Promise<number> {
+    const { rows } = await sql<{ count: number }>`
+      select count(*)::int as count from pg_stat_activity
+      where datname = current_database() and state = 'idle in transaction'
+        and query like 'fetch forward%'
+    `.execute(portal.testApp.database.db);
+    return rows[0]?.count ?? 0;
+  }
+
+  it('sends rows while it reads them, and a client that leaves frees the transaction', async () => {
+    const { db } = portal.testApp.database;
+    // About 60 MB of CSV: far more than the sockets' buffers hold.
+    await sql`
+      insert into events (event_name, unique_id, metadata, is_processed)
+      select 'BulkEvent', 'bulk-' || i, jsonb_build_object('padding', repeat('x', 1200)), true
+      from generate_series(1, 50000) as i
+    `.execute(db);
+    try {
+      const controller = new AbortController();
+      const response = await fetch(
+        `${portal.testApp.config.publicUrl}/api/events/export?eventName=BulkEvent`,
+        {
+          headers: {
+            authorization: `Bearer ${await portal.testApp.tokenFor('staff@example.com')}`,
+          },
+          signal: controller.signal,
+        },
+      );
+      expect(response.status).toBe(200);
+      const reader = response.body?.getReader();
+      const first = await reader?.read();
+      expect(first?.value?.byteLength).toBeGreaterThan(0);
+      // The client reads no more: the server waits for it, its cursor open, the rest unread.
+      await expect.poll(waitingExports, { timeout: 10_000 }).toBe(1);
+      controller.abort();
+      await expect.poll(waitingExports, { timeout: 10_000 }).toBe(0);
+      // The connection went back to the pool: the next export runs.
+      expect((await call('staff', '/api/tenants/export')).statusCode).toBe(200);
+    } finally {
+      await sql`delete from events where event_name = 'BulkEvent'`.execute(db);
+    }
+  });
+});
