@@ -10,6 +10,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { sql, type Compilable, type Kysely, type OperationNodeSource } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { HttpError } from './errors.ts';
 
 /**
  * Whole lists as files (issue 31, docs/architecture.md "Exports"): a list's own query, with its
@@ -49,6 +50,16 @@ export interface ListExport<Row> {
  */
 export const EXPORT_BATCH_ROWS = 1000;
 
+/**
+ * Exports one instance streams at once. Each holds one of the pool's connections while it runs
+ * (DATABASE_POOL_MAX, 20 by default), which the lists and writes must keep: one more is a 503
+ * with Retry-After.
+ */
+export const EXPORTS_AT_ONCE_MAX = 4;
+const EXPORTS_RETRY_AFTER_SECONDS = 10;
+/** Exports streaming now, per database (tests run several apps in one process). */
+const runningExports = new WeakMap<Kysely<Database>, number>();
+
 /** How long an export waits for its client to take a batch before it is given up. */
 const EXPORT_STALL_LIMIT = '2min';
 
@@ -62,6 +73,20 @@ const XLSX_CELL_CHARACTERS = 32_767;
  * went away) rolls the transaction back and frees the connection.
  */
 async function* cursorBatches<Row>(
+  db: Kysely<Database>,
+  query: ListQuery<Row>,
+): AsyncGenerator<Row[], void, undefined> {
+  // Counted from the first call, before any await: the check in sendExport and this count are
+  // one step, so no two requests both see the last free place.
+  runningExports.set(db, (runningExports.get(db) ?? 0) + 1);
+  try {
+    yield* cursorRows(db, query);
+  } finally {
+    runningExports.set(db, (runningExports.get(db) ?? 1) - 1);
+  }
+}
+
+async function* cursorRows<Row>(
   db: Kysely<Database>,
   query: ListQuery<Row>,
 ): AsyncGenerator<Row[], void, undefined> {
@@ -193,6 +218,10 @@ export async function sendExport<Row>(
   list: ListExport<Row>,
   now = new Date(),
 ): Promise<FastifyReply> {
+  if ((runningExports.get(list.db) ?? 0) >= EXPORTS_AT_ONCE_MAX) {
+    reply.header('retry-after', String(EXPORTS_RETRY_AFTER_SECONDS));
+    throw new HttpError(503, 'Too many exports are running. Please try again shortly.');
+  }
   const batches = cursorBatches(list.db, list.query);
   const first = await batches.next();
   const rest: AsyncIterable<Row[]> = {
