@@ -8,7 +8,13 @@ import {
   type ExportValue,
 } from '@console/contracts';
 import type { FastifyReply } from 'fastify';
-import { sql, type Compilable, type Kysely, type OperationNodeSource } from 'kysely';
+import {
+  sql,
+  type Compilable,
+  type Kysely,
+  type OperationNodeSource,
+  type QueryResult,
+} from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from './errors.ts';
 
@@ -96,6 +102,7 @@ async function* cursorRows<Row>(
     .setAccessMode('read only')
     .execute();
   let committed = false;
+  let pending: Promise<QueryResult<Row>> | undefined;
   try {
     // A client that stops reading holds the transaction (and its snapshot, which keeps vacuum
     // from cleaning up) only this long between two batches: PostgreSQL then ends the session.
@@ -104,14 +111,20 @@ async function* cursorRows<Row>(
     );
     await sql`declare export_rows no scroll cursor for ${query}`.execute(trx);
     const fetch = sql<Row>`fetch forward ${sql.raw(String(EXPORT_BATCH_ROWS))} from export_rows`;
-    for (;;) {
-      const { rows } = await fetch.execute(trx);
+    // The next batch is asked for before this one is written: PostgreSQL reads it meanwhile,
+    // instead of the two taking turns (about 1.7x COPY's time when they did). Two batches at most
+    // are held.
+    pending = fetch.execute(trx);
+    while (pending) {
+      const { rows }: QueryResult<Row> = await pending;
+      pending = rows.length === EXPORT_BATCH_ROWS ? fetch.execute(trx) : undefined;
       if (rows.length > 0) yield rows;
-      if (rows.length < EXPORT_BATCH_ROWS) break;
     }
     await trx.commit().execute();
     committed = true;
   } finally {
+    // A batch asked for when the client left: its answer (or failure) is of no use.
+    await pending?.catch(() => undefined);
     // Kysely frees the connection even when the rollback fails (a connection that broke).
     if (!committed) await trx.rollback().execute();
   }
