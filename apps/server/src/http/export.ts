@@ -245,6 +245,9 @@ export async function sendExport<Row>(
     },
   };
   const body = list.format === 'csv' ? csvBody(rest, list.columns) : xlsxBody(reply, list, rest);
+  // However the answer ends (a client that left before the body was read included), the cursor's
+  // transaction ends with it; after a whole file this finds it ended already.
+  body.once('close', () => void batches.return(undefined).catch(() => undefined));
   const fileName = list.fileName ?? exportFileName(list.name, list.format, now);
   return reply
     .code(200)
