@@ -201,7 +201,12 @@ export function featureRoutes(
     ) {
       register(
         api,
-        { ...spec, produces: Object.values(EXPORT_CONTENT_TYPES) },
+        {
+          ...spec,
+          produces: Object.values(EXPORT_CONTENT_TYPES),
+          // 503: too many exports at once (http/export.ts).
+          errors: [...(spec.errors ?? []), 503],
+        },
         { 200: exportedFile },
         async (request, reply) =>
           sendExport(reply, await spec.handle(inputOf<undefined, Q, undefined>(request))),

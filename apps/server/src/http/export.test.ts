@@ -23,17 +23,19 @@ import {
 import { readCsvExport } from '@console/contracts/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTML_INJECTION, SQL_INJECTION } from '../../test/callers.ts';
 import { countTables } from '../../test/expectations.ts';
 import { usePortalTestApp, type Caller } from '../../test/portal-test-app.ts';
+import { EXPORTS_AT_ONCE_MAX } from './export.ts';
 
 /**
  * Every list's export (issue 31, part 5) through HTTP: the file holds the list's rows under the
  * same filters, every page of them, with the roles and the tenant scope of the list.
  */
 
-const portal = usePortalTestApp();
+// Without workers: an event's status cannot change between the list's read and the export's.
+const portal = usePortalTestApp({ eventWorkersEnabled: false });
 const call = (caller: Caller, url: string) => portal.call(caller, 'GET', url);
 
 /** A cell the test expects: a value as the list answers it, or an object kept as JSON text. */
@@ -620,5 +622,82 @@ describe('at 10^4 rows', () => {
     } finally {
       await sql`delete from entities where party_entity_id like 'bulk-%'`.execute(db);
     }
+  });
+});
+
+describe('streaming', () => {
+  /** The sessions of this database inside a transaction that waits for its client. */
+  async function waitingExports(): Promise<number> {
+    const { rows } = await sql<{ count: number }>`
+      select count(*)::int as count from pg_stat_activity
+      where datname = current_database() and state = 'idle in transaction'
+        and query like 'fetch forward%'
+    `.execute(portal.testApp.database.db);
+    return rows[0]?.count ?? 0;
+  }
+
+  /** An export of the bulk events over a real connection, its first bytes read, then no more. */
+  async function stalledExport(): Promise<AbortController> {
+    const controller = new AbortController();
+    const response = await fetch(
+      `${portal.testApp.config.publicUrl}/api/events/export?eventName=BulkEvent`,
+      {
+        headers: {
+          authorization: `Bearer ${await portal.testApp.tokenFor('staff@example.com')}`,
+          // The bytes as they are: gzipped, the repeated padding would fit in the sockets' buffers.
+          'accept-encoding': 'identity',
+        },
+        signal: controller.signal,
+      },
+    );
+    expect(response.status).toBe(200);
+    const first = await response.body?.getReader().read();
+    expect(first?.value?.byteLength).toBeGreaterThan(0);
+    return controller;
+  }
+
+  beforeAll(async () => {
+    // About 60 MB of CSV: far more than the sockets' buffers hold.
+    await sql`
+      insert into events (event_name, unique_id, metadata, is_processed)
+      select 'BulkEvent', 'bulk-' || i, jsonb_build_object('padding', repeat('x', 1200)), true
+      from generate_series(1, 50000) as i
+    `.execute(portal.testApp.database.db);
+  });
+  afterAll(async () => {
+    await sql`delete from events where event_name = 'BulkEvent'`.execute(
+      portal.testApp.database.db,
+    );
+  });
+
+  it('sends rows while it reads them, and a client that leaves frees the transaction', async () => {
+    const controller = await stalledExport();
+    // The client reads no more: the server waits for it, its cursor open, the rest unread.
+    await expect.poll(waitingExports, { timeout: 10_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await waitingExports()).toBe(1);
+    controller.abort();
+    await expect.poll(waitingExports, { timeout: 10_000 }).toBe(0);
+    // The connection went back to the pool: the next export runs.
+    expect((await call('staff', '/api/tenants/export')).statusCode).toBe(200);
+  });
+
+  it(`runs ${EXPORTS_AT_ONCE_MAX} exports at once; one more is a 503 with Retry-After`, async () => {
+    const running: AbortController[] = [];
+    try {
+      for (let index = 0; index < EXPORTS_AT_ONCE_MAX; index++) running.push(await stalledExport());
+      const refused = await call('staff', '/api/tenants/export');
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('10');
+      expect(refused.json().message).toBe(
+        'Too many exports are running. Please try again shortly.',
+      );
+      // The lists still answer: the exports hold only their own connections.
+      expect((await call('staff', '/api/tenants')).statusCode).toBe(200);
+    } finally {
+      for (const controller of running) controller.abort();
+    }
+    await expect.poll(waitingExports, { timeout: 10_000 }).toBe(0);
+    expect((await call('staff', '/api/tenants/export')).statusCode).toBe(200);
   });
 });

@@ -8,8 +8,15 @@ import {
   type ExportValue,
 } from '@console/contracts';
 import type { FastifyReply } from 'fastify';
-import { sql, type Compilable, type Kysely, type OperationNodeSource } from 'kysely';
+import {
+  sql,
+  type Compilable,
+  type Kysely,
+  type OperationNodeSource,
+  type QueryResult,
+} from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { HttpError } from './errors.ts';
 
 /**
  * Whole lists as files (issue 31, docs/architecture.md "Exports"): a list's own query, with its
@@ -49,6 +56,19 @@ export interface ListExport<Row> {
  */
 export const EXPORT_BATCH_ROWS = 1000;
 
+/**
+ * Exports one instance streams at once. Each holds one of the pool's connections while it runs
+ * (DATABASE_POOL_MAX, 20 by default), which the lists and writes must keep: one more is a 503
+ * with Retry-After.
+ */
+export const EXPORTS_AT_ONCE_MAX = 4;
+const EXPORTS_RETRY_AFTER_SECONDS = 10;
+/** Exports streaming now, per database (tests run several apps in one process). */
+const runningExports = new WeakMap<Kysely<Database>, number>();
+
+/** How long an export waits for its client to take a batch before it is given up. */
+const EXPORT_STALL_LIMIT = '2min';
+
 /** Excel's limits: rows per sheet (the header included) and characters per cell. */
 const XLSX_SHEET_ROWS = 1_048_576;
 const XLSX_CELL_CHARACTERS = 32_767;
@@ -62,23 +82,49 @@ async function* cursorBatches<Row>(
   db: Kysely<Database>,
   query: ListQuery<Row>,
 ): AsyncGenerator<Row[], void, undefined> {
+  // Counted from the first call, before any await: the check in sendExport and this count are
+  // one step, so no two requests both see the last free place.
+  runningExports.set(db, (runningExports.get(db) ?? 0) + 1);
+  try {
+    yield* cursorRows(db, query);
+  } finally {
+    runningExports.set(db, (runningExports.get(db) ?? 1) - 1);
+  }
+}
+
+async function* cursorRows<Row>(
+  db: Kysely<Database>,
+  query: ListQuery<Row>,
+): AsyncGenerator<Row[], void, undefined> {
   const trx = await db
     .startTransaction()
     .setIsolationLevel('repeatable read')
     .setAccessMode('read only')
     .execute();
   let committed = false;
+  let pending: Promise<QueryResult<Row>> | undefined;
   try {
+    // A client that stops reading holds the transaction (and its snapshot, which keeps vacuum
+    // from cleaning up) only this long between two batches: PostgreSQL then ends the session.
+    await sql`set local idle_in_transaction_session_timeout = ${sql.lit(EXPORT_STALL_LIMIT)}`.execute(
+      trx,
+    );
     await sql`declare export_rows no scroll cursor for ${query}`.execute(trx);
     const fetch = sql<Row>`fetch forward ${sql.raw(String(EXPORT_BATCH_ROWS))} from export_rows`;
-    for (;;) {
-      const { rows } = await fetch.execute(trx);
+    // The next batch is asked for before this one is written: PostgreSQL reads it meanwhile,
+    // instead of the two taking turns (about 1.7x COPY's time when they did). Two batches at most
+    // are held.
+    pending = fetch.execute(trx);
+    while (pending) {
+      const { rows }: QueryResult<Row> = await pending;
+      pending = rows.length === EXPORT_BATCH_ROWS ? fetch.execute(trx) : undefined;
       if (rows.length > 0) yield rows;
-      if (rows.length < EXPORT_BATCH_ROWS) break;
     }
     await trx.commit().execute();
     committed = true;
   } finally {
+    // A batch asked for when the client left: its answer (or failure) is of no use.
+    await pending?.catch(() => undefined);
     // Kysely frees the connection even when the rollback fails (a connection that broke).
     if (!committed) await trx.rollback().execute();
   }
@@ -185,6 +231,10 @@ export async function sendExport<Row>(
   list: ListExport<Row>,
   now = new Date(),
 ): Promise<FastifyReply> {
+  if ((runningExports.get(list.db) ?? 0) >= EXPORTS_AT_ONCE_MAX) {
+    reply.header('retry-after', String(EXPORTS_RETRY_AFTER_SECONDS));
+    throw new HttpError(503, 'Too many exports are running. Please try again shortly.');
+  }
   const batches = cursorBatches(list.db, list.query);
   const first = await batches.next();
   const rest: AsyncIterable<Row[]> = {
@@ -195,6 +245,9 @@ export async function sendExport<Row>(
     },
   };
   const body = list.format === 'csv' ? csvBody(rest, list.columns) : xlsxBody(reply, list, rest);
+  // However the answer ends (a client that left before the body was read included), the cursor's
+  // transaction ends with it; after a whole file this finds it ended already.
+  body.once('close', () => void batches.return(undefined).catch(() => undefined));
   const fileName = list.fileName ?? exportFileName(list.name, list.format, now);
   return reply
     .code(200)

@@ -188,6 +188,50 @@ describe('answers', () => {
     expect(blob.type).toBe('application/vnd.ms-excel');
     expect(apiCall(0).init.headers).toMatchObject({ Accept: '*/*' });
   });
+
+  it('download reads a streamed file chunk by chunk, telling the bytes so far, with its name', async () => {
+    const chunks = [new Uint8Array([0xef, 0xbb, 0xbf, 0x41]), new Uint8Array([0x2c, 0x42])];
+    handler = () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (const chunk of chunks) controller.enqueue(chunk);
+            controller.close();
+          },
+        }),
+        {
+          headers: {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': 'attachment; filename="tenants-2026-11-28T1230Z.csv"',
+          },
+        },
+      );
+    const progress: number[] = [];
+    const file = await client.download('api/tenants/export?format=csv', {
+      onProgress: (bytes) => progress.push(bytes),
+    });
+    expect(progress).toEqual([4, 6]);
+    expect(file.fileName).toBe('tenants-2026-11-28T1230Z.csv');
+    expect([...new Uint8Array(await file.blob.arrayBuffer())]).toEqual([
+      0xef, 0xbb, 0xbf, 0x41, 0x2c, 0x42,
+    ]);
+    expect(file.blob.type).toBe('text/csv; charset=utf-8');
+  });
+
+  it('download reports a file cut short as a request error', async () => {
+    handler = () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new Uint8Array([0x41]));
+            controller.error(new TypeError('network error'));
+          },
+        }),
+      );
+    const error = await failure(client.download('api/events/export'));
+    expect(error.message).toBe('Error in GET request to api/events/export: network error');
+    expect(error.statusText).toBe('Request Error');
+  });
 });
 
 describe('errors', () => {
