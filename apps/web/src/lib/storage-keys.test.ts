@@ -15,6 +15,7 @@ describe('storage keys', () => {
       ['entities', 'tenantPortalEntitiesPageSize'],
       ['entityUsers', 'tenantPortalEntityUsersPageSize'],
       ['events', 'eventsPageSize'],
+      ['auditLog', 'auditLogPageSize'],
       ['migrations', 'migrationsPageSize'],
       ['databaseScripts', 'databaseScriptsPageSize'],
       ['scriptExecutions', 'scriptExecutionsPageSize'],
