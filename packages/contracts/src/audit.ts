@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiRoute } from './api.ts';
+import { exportQuerySchema } from './exports.ts';
 import { pageNumberQueryShape, queryText } from './events.ts';
 import { INT4_ID_MAX, pathIdSchema } from './ids.ts';
 import { EMAIL_MAX_LENGTH } from './tenant-users.ts';
@@ -114,42 +115,55 @@ function boundaryParam(name: 'from' | 'to') {
     });
 }
 
+/** The filters of GET api/audit, its export's too. */
+const auditListFilters = {
+  actor: textFilter('actor', EMAIL_MAX_LENGTH).describe(
+    'Only rows of this actor (an email, ignoring letter case)',
+  ),
+  action: textFilter('action', AUDIT_WORD_MAX_LENGTH).describe(
+    `Only rows of this action (${AUDIT_ACTIONS.join(', ')})`,
+  ),
+  targetType: textFilter('targetType', AUDIT_WORD_MAX_LENGTH).describe(
+    `Only rows about this kind of record (${AUDIT_TARGET_TYPES.join(', ')})`,
+  ),
+  targetId: textFilter('targetId', AUDIT_TARGET_ID_MAX_LENGTH).describe(
+    'Only rows about the record of this id',
+  ),
+  tenantId: pathIdSchema('tenantId', INT4_ID_MAX)
+    .optional()
+    .describe("Only rows of this tenant's records"),
+  from: boundaryParam('from').describe('From this day (UTC) or moment on'),
+  to: boundaryParam('to').describe('Up to this day (UTC, the whole day) or moment'),
+  q: textFilter('q', AUDIT_SEARCH_MAX_LENGTH).describe(
+    "Only rows whose target's name contains this text, ignoring letter case",
+  ),
+};
+
+/** `to` after `from`, on the list and its export alike. */
+function refineRange(
+  query: { from?: Date | undefined; to?: Date | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (query.from && query.to && query.from >= query.to) {
+    ctx.issues.push({
+      code: 'custom',
+      input: query,
+      path: ['to'],
+      message: 'to must not be before from',
+    });
+  }
+}
+
 /** The query of GET api/audit. */
 export const auditListQuerySchema = z
-  .object({
-    ...pageNumberQueryShape,
-    actor: textFilter('actor', EMAIL_MAX_LENGTH).describe(
-      'Only rows of this actor (an email, ignoring letter case)',
-    ),
-    action: textFilter('action', AUDIT_WORD_MAX_LENGTH).describe(
-      `Only rows of this action (${AUDIT_ACTIONS.join(', ')})`,
-    ),
-    targetType: textFilter('targetType', AUDIT_WORD_MAX_LENGTH).describe(
-      `Only rows about this kind of record (${AUDIT_TARGET_TYPES.join(', ')})`,
-    ),
-    targetId: textFilter('targetId', AUDIT_TARGET_ID_MAX_LENGTH).describe(
-      'Only rows about the record of this id',
-    ),
-    tenantId: pathIdSchema('tenantId', INT4_ID_MAX)
-      .optional()
-      .describe("Only rows of this tenant's records"),
-    from: boundaryParam('from').describe('From this day (UTC) or moment on'),
-    to: boundaryParam('to').describe('Up to this day (UTC, the whole day) or moment'),
-    q: textFilter('q', AUDIT_SEARCH_MAX_LENGTH).describe(
-      "Only rows whose target's name contains this text, ignoring letter case",
-    ),
-  })
-  .superRefine((query, ctx) => {
-    if (query.from && query.to && query.from >= query.to) {
-      ctx.issues.push({
-        code: 'custom',
-        input: query,
-        path: ['to'],
-        message: 'to must not be before from',
-      });
-    }
-  });
+  .object({ ...pageNumberQueryShape, ...auditListFilters })
+  .superRefine(refineRange);
 export type AuditListQuery = z.output<typeof auditListQuerySchema>;
+
+/** The query of GET api/audit/export: the list's filters and `format`. */
+export const auditExportQuerySchema = exportQuerySchema(auditListFilters).superRefine(refineRange);
+/** What GET api/audit and its export filter by. */
+export type AuditFilters = Omit<AuditListQuery, 'page' | 'pageSize'>;
 
 const json = z.unknown().describe('Any JSON value');
 
@@ -189,4 +203,5 @@ export type AuditList = z.infer<typeof auditListSchema>;
 /** The audit calls (method and path; see api.ts). */
 export const auditApi = {
   list: apiRoute('GET', '/api/audit'),
+  export: apiRoute('GET', '/api/audit/export'),
 } as const;

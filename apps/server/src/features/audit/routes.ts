@@ -1,8 +1,13 @@
-import { auditApi, auditListQuerySchema, auditListSchema } from '@console/contracts';
+import {
+  auditApi,
+  auditExportQuerySchema,
+  auditListQuerySchema,
+  auditListSchema,
+} from '@console/contracts';
 import type { ConsoleApp } from '../../http/console-app.ts';
 import type { FeatureDependencies } from '../index.ts';
 import { featureRoutes } from '../routes.ts';
-import { listAudit } from './queries.ts';
+import { auditExport, listAudit } from './queries.ts';
 
 /**
  * The audit log (issue 31, docs/audit.md): staff only. It holds every tenant's changes and the
@@ -16,5 +21,12 @@ export function registerAuditRoutes(app: ConsoleApp, { database }: FeatureDepend
     querystring: auditListQuerySchema,
     response: auditListSchema,
     handle: ({ query }) => listAudit(database.db, query),
+  });
+
+  routes.export(auditApi.export, {
+    summary:
+      "Every audit row the log's filters keep, newest first, as a CSV or xlsx file (docs/audit.md)",
+    querystring: auditExportQuerySchema,
+    handle: ({ query }) => auditExport(database.db, query),
   });
 }

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuditEntry, AuditList } from '@console/contracts';
 import { STAFF_USER } from '@/app/testing/render';
 import { mockApi, renderScreen } from '@/app/testing/screen';
+import type * as download from '@/lib/download';
 import { setUpScreenTests } from '@/test/screen-tests';
 import { columnHeaders } from '@/test/queries';
 import AuditLogPage from '.';
@@ -47,6 +48,11 @@ function auditQueries(api: ReturnType<typeof mockApi>): Record<string, string>[]
     .filter((url) => url.pathname === '/api/audit')
     .map((url) => Object.fromEntries(url.searchParams));
 }
+
+vi.mock('@/lib/download', async (importOriginal) => ({
+  ...(await importOriginal<typeof download>()),
+  saveFile: vi.fn(),
+}));
 
 setUpScreenTests(STAFF_USER);
 
@@ -127,5 +133,38 @@ describe('audit log screen', () => {
     expect(within(changes).getAllByRole('row')).toHaveLength(4);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('exports the whole log under the filters of its URL, not the form being edited', async () => {
+    const api = mockApi({
+      'GET /api/audit': list([entry(1)]),
+      'GET /api/audit/export': () =>
+        new Response('\uFEFFID\r\n1\r\n', {
+          headers: {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': 'attachment; filename="audit-log-2026-11-28T1230Z.csv"',
+          },
+        }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<AuditLogPage />, {
+      path: '/dashboard/audit-log?actor=ada%40example.com&from=2025-01-01',
+    });
+    await screen.findByRole('table', { name: 'Audit Log' });
+    // A filter typed but not applied is not the list on screen.
+    await user.type(screen.getByLabelText('Target ID'), 'draft');
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'CSV' }));
+    await screen.findByText('Exported audit-log-2026-11-28T1230Z.csv', {
+      selector: 'span[role="status"]',
+    });
+    const exported = api.spy.mock.calls
+      .map(([input]) => new URL(input instanceof Request ? input.url : String(input)))
+      .find((url) => url.pathname === '/api/audit/export');
+    expect(Object.fromEntries(exported?.searchParams ?? [])).toEqual({
+      actor: 'ada@example.com',
+      from: '2025-01-01',
+      format: 'csv',
+    });
   });
 });

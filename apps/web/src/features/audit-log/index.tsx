@@ -12,9 +12,12 @@ import {
   AUDIT_TARGET_ID_MAX_LENGTH,
   AUDIT_TARGET_TYPES,
   EMAIL_MAX_LENGTH,
+  apiPath,
+  auditApi,
   type AuditEntry,
 } from '@console/contracts';
 import { ListScreen, QueryTable, type PagerTexts } from '@/components/data-table';
+import { ExportButton } from '@/components/export-button';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -83,6 +86,10 @@ function AuditLogView() {
     <div className="flex flex-col gap-4">
       {/* Remounted when the URL changes (back, a link): the form shows the filters applied. */}
       <AuditFiltersForm key={searchParams.toString()} applied={filters} onApply={applyFilters} />
+      {/* The filters applied (the URL's), not the form's draft: the file is the list shown. */}
+      <div className="flex justify-end">
+        <ExportButton path={apiPath(auditApi.export)} name="audit-log" filters={filters} />
+      </div>
       <QueryTable<AuditEntry>
         query={audit}
         paging={paging}
