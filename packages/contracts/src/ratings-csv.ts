@@ -3,6 +3,7 @@ import {
   COMPLIANCE_RATING_COUNT,
   EFFECTIVENESS_RATING_COUNT,
   issueTypeOf,
+  plainRatingsRecord,
   ratingsRecordSchema,
   type RatingsIssue,
   type RatingsRecord,
@@ -201,14 +202,25 @@ export function parseRatingsCsv(text: string): RatingsParseResult {
   const headers = rows[header.index] ?? [];
   result.warnings.push(...headerWarnings(headers, header.fields, header.index + 1));
   const firstRowOf = new Map<string, number>();
+  // Each field's column: the first one that names it (headerWarnings names the others).
+  const columnOf = new Map<string, number>();
+  header.fields.forEach((field, column) => {
+    if (field !== null && !columnOf.has(field)) columnOf.set(field, column);
+  });
   for (let index = header.index + 1; index < rows.length; index++) {
     const row = rows[index] ?? [];
     if (isBlankRow(row)) continue;
-    const raw: Record<string, string> = {};
-    header.fields.forEach((field, column) => {
-      if (field !== null && !(field in raw)) raw[field] = row[column] ?? '';
-    });
-    const parsed = ratingsRecordSchema.safeParse(raw);
+    const cell = (field: string) => {
+      const column = columnOf.get(field);
+      return column === undefined ? undefined : (row[column] ?? '');
+    };
+    // A plain row is read in place; any other goes through the schema, for its messages.
+    const plain = plainRatingsRecord(cell);
+    const parsed = plain
+      ? { success: true as const, data: plain }
+      : ratingsRecordSchema.safeParse(
+          Object.fromEntries([...columnOf].map(([field, column]) => [field, row[column] ?? ''])),
+        );
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const column = String(issue.path[0] ?? '');
@@ -217,7 +229,7 @@ export function parseRatingsCsv(text: string): RatingsParseResult {
           message: issue.message,
           row: index + 1,
           column,
-          value: raw[column],
+          value: cell(column),
           severity: 'error',
         });
       }

@@ -6,6 +6,7 @@ import {
   EFFECTIVENESS_FIELDS,
   EFFECTIVENESS_RATINGS,
   normalizeReportType,
+  parseRatingsRecord,
   parseReportDate,
   RATINGS_MESSAGES,
   ratingsRecordSchema,
@@ -228,5 +229,65 @@ describe('ratings record', () => {
         },
       ),
     );
+  });
+});
+
+describe('parseRatingsRecord: the schema, faster for plain records', () => {
+  /** A cell as files and clients write them: usual shapes, odd ones, and other types. */
+  const cell = (usual: readonly string[]) =>
+    fc.oneof(
+      fc.constantFrom(...usual),
+      fc.constantFrom('', '  ', ' n/a ', 'N/A', 'x', '\u0000', '\uD800', 'May/23', '1e3', ' 12 '),
+      fc.string({ maxLength: 6 }),
+      fc.constantFrom(null, undefined, 0, 7, 45_000.5, -1, true, {}),
+    );
+  const raw = fc.record(
+    {
+      jurisdiction: cell(['Spain', '  Korea ', 'a'.repeat(200), 'a'.repeat(201)]),
+      reportType: cell([...REPORT_TYPES, 'MER (2019)', 'mer + furs', 'FUR [x]']),
+      reportDate: cell([
+        '2014-12-01',
+        '31/05/2023',
+        'May 2023',
+        '31 May 2023',
+        '45000',
+        '2023-02-30',
+      ]),
+      assessmentBody: cell(['FATF', 'ESAAMLG/WB']),
+      io1: cell([...EFFECTIVENESS_RATINGS, ' he ', 'C']),
+      r40: cell([...COMPLIANCE_RATINGS, ' lc', 'HE']),
+      upgrades: cell(['0', '3', '1000000', '1000001', '2.5']),
+      validFrom: cell(['2020-01-01', 'never']),
+      countryCode: cell(['es', ' ESP ', 'E1']),
+      reportUrl: cell(['https://www.fatf-gafi.org/', 'ftp://x.example', 'https://']),
+    },
+    { requiredKeys: [] },
+  );
+
+  it('answers what the schema answers, for any record', () => {
+    fc.assert(
+      fc.property(raw, (record) => {
+        const fast = parseRatingsRecord(record);
+        const schema = ratingsRecordSchema.safeParse(record);
+        expect(fast.success).toBe(schema.success);
+        expect(fast.data).toEqual(schema.data);
+        expect(fast.error?.issues).toEqual(schema.error?.issues);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('reads a full plain record as the schema does', () => {
+    const record = {
+      ...VALID,
+      ...Object.fromEntries(EFFECTIVENESS_FIELDS.map((field) => [field, ' me '])),
+      ...Object.fromEntries(COMPLIANCE_FIELDS.map((field) => [field, 'n/a'])),
+      upgrades: '2',
+      downgrades: 0,
+      validTo: 'May/23',
+      countryCode: 'es',
+      reportUrl: ' https://www.fatf-gafi.org/ ',
+    };
+    expect(parseRatingsRecord(record)).toEqual(ratingsRecordSchema.safeParse(record));
   });
 });

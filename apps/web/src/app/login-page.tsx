@@ -5,11 +5,11 @@
  * they point at our own pages /docs/terms and /docs/privacy (placeholders until the operator
  * provides the texts).
  *
- * Kept light on purpose: nothing before this screen loads i18next (texts: boot-texts.ts),
- * tailwind-merge, class-variance-authority, Radix or an icon library (budget: at most 100 kB gzip
- * of JS before this screen is usable).
+ * Kept light on purpose: nothing before this screen loads React Router (app.tsx; the legal links
+ * are plain links, a full-page load), i18next (texts: boot-texts.ts), tailwind-merge,
+ * class-variance-authority, Radix or an icon library (budget: at most 80 kB gzip of JS before
+ * this screen is usable).
  */
-import { Link } from 'react-router';
 import { AuthLayout } from './auth-layout';
 import { bootText as t } from './boot-texts';
 import { navigateFullPage } from './full-page-navigation';
@@ -29,13 +29,13 @@ export default function LoginPage() {
       footer={
         <p className="text-muted-foreground text-center text-xs text-balance">
           {t('login.legalPrefix')}{' '}
-          <Link to={paths.terms()} className={linkClass}>
+          <a href={paths.terms()} className={linkClass}>
             {t('login.terms')}
-          </Link>{' '}
+          </a>{' '}
           {t('login.legalAnd')}{' '}
-          <Link to={paths.privacy()} className={linkClass}>
+          <a href={paths.privacy()} className={linkClass}>
             {t('login.privacy')}
-          </Link>
+          </a>
           .
         </p>
       }

@@ -1,5 +1,5 @@
 import {
-  ratingsRecordSchema,
+  parseRatingsRecord,
   type RatingsImportOptions,
   type RatingsRecord,
 } from '@console/contracts';
@@ -309,7 +309,7 @@ async function acceptBatch(
 ): Promise<Accepted[]> {
   const valid: Accepted[] = [];
   batch.forEach((raw, at) => {
-    const parsed = ratingsRecordSchema.safeParse(raw);
+    const parsed = parseRatingsRecord(raw);
     if (parsed.success) {
       valid.push({ record: parsed.data, index: offset + at });
       return;
@@ -446,18 +446,21 @@ async function publish(
         insert into fatf_ratings (jurisdiction, country_id, report_type, report_date,
           assessment_body, effectiveness, compliance, upgrades, downgrades, valid_from, valid_to,
           country_code, report_url, import_id)
-        select batch.jurisdiction, country.id, batch.report_type, batch.report_date,
-          batch.assessment_body, batch.effectiveness, batch.compliance, batch.upgrades,
-          batch.downgrades, batch.valid_from, batch.valid_to, batch.country_code,
-          batch.report_url, ${id}
+        select batch.jurisdiction, coalesce(by_alpha2.id, by_alpha3.id, by_name.id),
+          batch.report_type, batch.report_date, batch.assessment_body, batch.effectiveness,
+          batch.compliance, batch.upgrades, batch.downgrades, batch.valid_from, batch.valid_to,
+          batch.country_code, batch.report_url, ${id}
         from batch
-        left join lateral (
-          select id from countries
-          where countries.alpha2 = batch.alpha2 or countries.alpha3 = batch.country_code
-            or lower(countries.name) = lower(batch.jurisdiction)
-          order by countries.alpha2 = batch.alpha2 desc
-          limit 1
-        ) as country on true
+        -- The country by its alpha-2 code, else its alpha-3 code, else its name: each a join of
+        -- at most one row that PostgreSQL hashes once per batch. A lateral search per record
+        -- (an OR of the three) read every country for every record of a file without codes.
+        left join countries as by_alpha2 on by_alpha2.alpha2 = batch.alpha2
+        left join countries as by_alpha3 on by_alpha3.alpha3 = batch.country_code
+        left join (
+          select distinct on (lower(name)) id, lower(name) as name
+          from countries
+          order by lower(name), id
+        ) as by_name on by_name.name = lower(batch.jurisdiction)
         order by batch.position
         on conflict (lower(jurisdiction), report_type, report_date) ${onConflict}
         returning country_id

@@ -1,11 +1,11 @@
 /**
  * The dashboard shell (spec part 1, section 2): collapsible sidebar, a header with the sidebar
  * trigger and the breadcrumb, and the matched screen, or the not-available page when the user's
- * roles do not allow it. It also mounts what only signed-in screens need: TanStack Query, the
- * tooltip provider (inside SidebarProvider, delay 0) and the toaster (sonner's defaults).
+ * roles do not allow it. It also mounts what only signed-in screens need: TanStack Query (around
+ * the screen), the tooltip provider (inside SidebarProvider, delay 0) and the toaster (sonner's
+ * defaults); the first and the last load after the sidebar (see below).
  */
-import { Suspense, useMemo, useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Separator } from '@/components/ui/separator';
 import {
@@ -14,9 +14,8 @@ import {
   SidebarTrigger,
   readSidebarCookie,
 } from '@/components/ui/sidebar';
-import { Toaster } from '@/components/ui/sonner';
 import { useAuthSession } from '@/lib/auth-session';
-import { createQueryClient } from '@/lib/query-client';
+import { useBrowserIdle } from '@/lib/use-browser-idle';
 import { canAccessAll, rolesOf } from '../access';
 import { RouteLoading } from '../route-loading';
 import { useRouteMatches } from '../route-table';
@@ -24,8 +23,14 @@ import { AppBreadcrumb } from './app-breadcrumb';
 import { AppSidebar } from './app-sidebar';
 import { NotAvailable } from './not-available';
 
-// One cache for the whole signed-in session; signing out is a full-page navigation.
-const queryClient = createQueryClient();
+// TanStack Query (about 10 kB gzip) loads beside the first screen, which needs it; the sidebar
+// and header do not, so they show without waiting for it.
+const QueryProvider = lazy(() => import('./query-provider'));
+
+// The toaster shows what a screen did, so it is not needed before the shell is usable: it loads
+// once the browser is idle (sonner is about 10 kB gzip). A toast is only ever raised by a user's
+// action, after that.
+const Toaster = lazy(async () => ({ default: (await import('@/components/ui/sonner')).Toaster }));
 
 export default function DashboardLayout() {
   const { accessToken } = useAuthSession();
@@ -37,9 +42,10 @@ export default function DashboardLayout() {
   );
   // The expanded state persisted in the sidebar:state cookie by an earlier visit.
   const [defaultOpen] = useState(() => readSidebarCookie() ?? true);
+  const idle = useBrowserIdle();
 
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <SidebarProvider defaultOpen={defaultOpen}>
         <AppSidebar roles={roles} />
         {/* min-w-0: the screen gets the window's width, not its content's, so a wide table
@@ -52,12 +58,16 @@ export default function DashboardLayout() {
           </header>
           <div className="flex flex-1 flex-col gap-4 p-4 md:p-6">
             <Suspense fallback={<RouteLoading />}>
-              {allowed ? <Outlet /> : <NotAvailable />}
+              <QueryProvider>{allowed ? <Outlet /> : <NotAvailable />}</QueryProvider>
             </Suspense>
           </div>
         </SidebarInset>
       </SidebarProvider>
-      <Toaster />
-    </QueryClientProvider>
+      {idle && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
+    </>
   );
 }

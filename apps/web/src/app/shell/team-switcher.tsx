@@ -1,14 +1,12 @@
-import { useState } from 'react';
-import { PlusIcon, ShieldCheckIcon, type LucideIcon } from 'lucide-react';
+import { lazy, useState } from 'react';
+import { ShieldCheckIcon, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import {
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-} from '@/components/ui/dropdown-menu';
 import { MenuButtonText, SidebarMenuDropdown } from './sidebar-menu-dropdown';
 
-interface Team {
+const loadMenu = () => import('./team-switcher-menu');
+const TeamSwitcherMenu = lazy(loadMenu);
+
+export interface Team {
   id: string;
   name: string;
   plan: string;
@@ -43,30 +41,15 @@ export function TeamSwitcher() {
           <MenuButtonText title={activeTeam.name} subtitle={activeTeam.plan} />
         </>
       }
-      align="start"
-    >
-      <DropdownMenuLabel className="text-muted-foreground text-xs">
-        {t('team.label')}
-      </DropdownMenuLabel>
-      {teams.map((team) => (
-        <DropdownMenuItem
-          key={team.id}
-          onSelect={() => setActiveTeamId(team.id)}
-          className="gap-2 p-2"
-        >
-          <div className="flex size-6 items-center justify-center rounded-md border">
-            <team.logo className="size-3.5 shrink-0" aria-hidden="true" />
-          </div>
-          {team.name}
-        </DropdownMenuItem>
-      ))}
-      <DropdownMenuSeparator />
-      <DropdownMenuItem className="gap-2 p-2">
-        <div className="flex size-6 items-center justify-center rounded-md border bg-transparent">
-          <PlusIcon className="size-4" aria-hidden="true" />
-        </div>
-        <div className="text-muted-foreground font-medium">{t('team.addTeam')}</div>
-      </DropdownMenuItem>
-    </SidebarMenuDropdown>
+      prefetch={loadMenu}
+      menu={(trigger, defaultOpen) => (
+        <TeamSwitcherMenu
+          teams={teams}
+          onSelect={(team) => setActiveTeamId(team.id)}
+          trigger={trigger}
+          defaultOpen={defaultOpen}
+        />
+      )}
+    />
   );
 }

@@ -1,9 +1,12 @@
 import type { RefObject } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
-import { ConfirmDialog } from '../confirm-dialog';
+import { lazyDialog } from '../lazy-dialog';
 import type { DataTableHandle } from './data-table';
 import { useDeleteRow, type DeleteRowOptions } from './use-delete-row';
 import type { RowDialogs } from './use-row-dialogs';
+
+// The confirmation (Radix's alert dialog) loads when a delete is first asked for.
+const ConfirmDialog = lazyDialog(async () => (await import('../confirm-dialog')).ConfirmDialog);
 
 export interface DeleteRowDialogProps<TRow> {
   /** The screen's dialogs; this one is open when they show 'delete' for a row. */

@@ -4,11 +4,15 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { PanelLeftIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from './sheet';
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from './tooltip';
+import type { TooltipContent } from './tooltip';
 import { useIsMobile } from './use-mobile';
 import { slotted } from './slotted';
 import { cn } from './utils';
+
+// The phone's sheet loads only on a narrow window (sidebar-sheet.tsx), the buttons' tooltips
+// only once the sidebar collapses (sidebar-tooltip.tsx).
+const SidebarSheet = React.lazy(() => import('./sidebar-sheet'));
+const SidebarTooltip = React.lazy(() => import('./sidebar-tooltip'));
 
 // shadcn/ui's sidebar. Its constants are the spec's (part 1, sections 4 and 9).
 const SIDEBAR_COOKIE_NAME = 'sidebar:state';
@@ -123,25 +127,23 @@ function SidebarProvider({
 
   return (
     <SidebarContext.Provider value={contextValue}>
-      <TooltipProvider delayDuration={0}>
-        <div
-          data-slot="sidebar-wrapper"
-          style={
-            {
-              '--sidebar-width': SIDEBAR_WIDTH,
-              '--sidebar-width-icon': SIDEBAR_WIDTH_ICON,
-              ...style,
-            } as React.CSSProperties
-          }
-          className={cn(
-            'group/sidebar-wrapper has-data-[variant=inset]:bg-sidebar flex min-h-svh w-full',
-            className,
-          )}
-          {...props}
-        >
-          {children}
-        </div>
-      </TooltipProvider>
+      <div
+        data-slot="sidebar-wrapper"
+        style={
+          {
+            '--sidebar-width': SIDEBAR_WIDTH,
+            '--sidebar-width-icon': SIDEBAR_WIDTH_ICON,
+            ...style,
+          } as React.CSSProperties
+        }
+        className={cn(
+          'group/sidebar-wrapper has-data-[variant=inset]:bg-sidebar flex min-h-svh w-full',
+          className,
+        )}
+        {...props}
+      >
+        {children}
+      </div>
     </SidebarContext.Provider>
   );
 }
@@ -158,7 +160,6 @@ function Sidebar({
   variant?: 'sidebar' | 'floating' | 'inset';
   collapsible?: 'offcanvas' | 'icon' | 'none';
 }) {
-  const { t } = useTranslation();
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
 
   if (collapsible === 'none') {
@@ -178,26 +179,17 @@ function Sidebar({
 
   if (isMobile) {
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile} {...props}>
-        <SheetContent
-          data-sidebar="sidebar"
-          data-slot="sidebar"
-          data-mobile="true"
-          className="bg-sidebar text-sidebar-foreground w-(--sidebar-width) p-0 [&>button]:hidden"
-          style={
-            {
-              '--sidebar-width': SIDEBAR_WIDTH_MOBILE,
-            } as React.CSSProperties
-          }
+      <React.Suspense fallback={null}>
+        <SidebarSheet
+          open={openMobile}
+          onOpenChange={setOpenMobile}
           side={side}
+          width={SIDEBAR_WIDTH_MOBILE}
+          {...props}
         >
-          <SheetHeader className="sr-only">
-            <SheetTitle>{t('common.sidebarTitle')}</SheetTitle>
-            <SheetDescription>{t('common.sidebarDescription')}</SheetDescription>
-          </SheetHeader>
-          <div className="flex h-full w-full flex-col">{children}</div>
-        </SheetContent>
-      </Sheet>
+          {children}
+        </SidebarSheet>
+      </React.Suspense>
     );
   }
 
@@ -409,26 +401,18 @@ function SidebarMenuButton({
     />
   );
 
-  if (!tooltip) {
+  // A tooltip shows beside the collapsed sidebar only (each Tooltip has its own provider with
+  // the spec's delay 0).
+  if (!tooltip || state !== 'collapsed' || isMobile) {
     return button;
   }
 
-  if (typeof tooltip === 'string') {
-    tooltip = {
-      children: tooltip,
-    };
-  }
-
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent
-        side="right"
-        align="center"
-        hidden={state !== 'collapsed' || isMobile}
-        {...tooltip}
-      />
-    </Tooltip>
+    <React.Suspense fallback={button}>
+      <SidebarTooltip content={typeof tooltip === 'string' ? { children: tooltip } : tooltip}>
+        {button}
+      </SidebarTooltip>
+    </React.Suspense>
   );
 }
 

@@ -22,13 +22,16 @@ import {
   useDeleteTenantMutation,
   useTenantsQuery,
 } from './api';
+import { lazyDialog } from '@/components/lazy-dialog';
 import { TenantProfileDialog } from '@/features/form-usage';
-import { TenantDialog } from './tenant-dialog';
 import { tenantsColumns } from './tenants-columns';
 import { addNamespaces } from '@/lib/i18n';
 import { tenants } from '@/locales/en.json?tenants&lang.json';
 
 addNamespaces({ tenants });
+
+// The add/edit dialog (the form layer, selects, checkboxes) loads when it first opens.
+const TenantDialog = lazyDialog(async () => (await import('./tenant-dialog')).TenantDialog);
 
 type Dialogs = RowDialogs<'add' | 'edit' | 'delete' | 'profile', Tenant>;
 
