@@ -203,6 +203,14 @@ describe('the families', () => {
       payload: { ToAddress: 'qa@console.example', TemplateKey: 'tenant-user-invitation' },
     });
     expect(testSend.statusCode, testSend.body).toBe(200);
+    // The test send is audited too (issue 31): its event goes through the audit trail.
+    const testSent = await db()
+      .selectFrom('events')
+      .select('id')
+      .where('event_name', '=', 'EmailTemplateTestSent')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    await eventually(async () => (await eventState(db(), testSent.id)).isProcessed);
 
     const after = await scrape();
     const change = (name: string, labels: Record<string, string>) =>
@@ -210,7 +218,7 @@ describe('the families', () => {
     const records = 'console_event_records_processed_total';
     expect(change(records, { worker: 'notifications', outcome: 'succeeded' })).toBe(1);
     expect(change(records, { worker: 'notifications', outcome: 'failed' })).toBe(1);
-    expect(change(records, { worker: 'audit-trail', outcome: 'succeeded' })).toBe(2);
+    expect(change(records, { worker: 'audit-trail', outcome: 'succeeded' })).toBe(3);
     expect(change('console_mails_total', { kind: 'invitation', outcome: 'sent' })).toBe(1);
     expect(change('console_mails_total', { kind: 'invitation', outcome: 'failed' })).toBe(1);
     expect(change('console_mails_total', { kind: 'template_test', outcome: 'sent' })).toBe(1);

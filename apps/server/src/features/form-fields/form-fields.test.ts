@@ -255,6 +255,7 @@ describe('POST /svc/formauthoring/fields', () => {
           action: 'create',
           fieldId: created.id,
           name: 'CompanyName',
+          target: { type: 'FormField', id: created.id, name: 'CompanyName' },
           after: created,
         },
       },

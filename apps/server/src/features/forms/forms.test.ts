@@ -251,6 +251,7 @@ describe('POST /svc/formauthoring', () => {
           action: 'create',
           formId: row?.id,
           name: 'EditEntityProfile',
+          target: { type: 'Form', id: row?.id, name: 'EditEntityProfile' },
           after: {
             id: row?.id,
             ...ENTITY_PROFILE(),

@@ -443,6 +443,7 @@ describe('domain events of tenant writes', () => {
           actor: CALLER_EMAILS.staff,
           action: 'create',
           tenantId: tenant.id,
+          target: { type: 'Tenant', id: tenant.id, name: 'Evented Inc' },
           after: tenant,
         },
       },
@@ -468,6 +469,7 @@ describe('domain events of tenant writes', () => {
           actor: CALLER_EMAILS.admin,
           action: 'update',
           tenantId: before.id,
+          target: { type: 'Tenant', id: before.id, name: 'Evented Update GmbH' },
           changes: ['companyName', 'domicileCountryId', 'domicileCountryName'],
           before,
           after: response.json(),
@@ -488,7 +490,13 @@ describe('domain events of tenant writes', () => {
         eventName: 'TenantDeleted',
         tenantId: before.id,
         entityId: null,
-        metadata: { actor: CALLER_EMAILS.staff, action: 'delete', tenantId: before.id, before },
+        metadata: {
+          actor: CALLER_EMAILS.staff,
+          action: 'delete',
+          tenantId: before.id,
+          target: { type: 'Tenant', id: before.id, name: 'Evented Delete' },
+          before,
+        },
       },
     ]);
   });
