@@ -218,7 +218,11 @@ describe('the families', () => {
     const records = 'console_event_records_processed_total';
     expect(change(records, { worker: 'notifications', outcome: 'succeeded' })).toBe(1);
     expect(change(records, { worker: 'notifications', outcome: 'failed' })).toBe(1);
-    expect(change(records, { worker: 'audit-trail', outcome: 'succeeded' })).toBe(3);
+    // At least this test's three events (the invitations and the test send): the audit trail
+    // may also finish records of earlier tests' events (a sign-in) meanwhile.
+    expect(change(records, { worker: 'audit-trail', outcome: 'succeeded' })).toBeGreaterThanOrEqual(
+      3,
+    );
     expect(change('console_mails_total', { kind: 'invitation', outcome: 'sent' })).toBe(1);
     expect(change('console_mails_total', { kind: 'invitation', outcome: 'failed' })).toBe(1);
     expect(change('console_mails_total', { kind: 'template_test', outcome: 'sent' })).toBe(1);
