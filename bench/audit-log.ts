@@ -5,6 +5,7 @@ import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/connect
 import { migrateTo } from '../apps/server/src/db/migrator.ts';
 import { listAudit } from '../apps/server/src/features/audit/queries.ts';
 import { listEvents } from '../apps/server/src/features/events/queries.ts';
+import { parseJsonText } from '../apps/server/src/http/json-text.ts';
 import {
   accessTokenFor,
   adminQuery,
@@ -108,7 +109,9 @@ export async function benchAuditLog(): Promise<void> {
         async (db): Promise<{ data: { id: number }[] }> =>
           list === 'audit'
             ? listAudit(db, auditListQuerySchema.parse(params))
-            : listEvents(db, eventListQuerySchema.parse(params), { kind: 'all' }),
+            : parseJsonText(
+                await listEvents(db, eventListQuerySchema.parse(params), { kind: 'all' }),
+              ),
       );
       const same =
         answer.data.map((item) => item.id).join() === result.data.map((item) => item.id).join();

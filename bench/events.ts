@@ -10,6 +10,7 @@ import { subscribersOf } from '../apps/server/src/outbox/worker.ts';
 import { eventListQuerySchema } from '@console/contracts';
 import type { CompiledQuery } from 'kysely';
 import { listEvents } from '../apps/server/src/features/events/queries.ts';
+import { parseJsonText } from '../apps/server/src/http/json-text.ts';
 import {
   accessTokenFor,
   adminQuery,
@@ -40,8 +41,8 @@ import {
  *     rows for both workers; five tenant ids, which need no rows), VACUUM ANALYZE, then GET
  *     /api/events for two filtered pages under 20 connections for BENCH_EVENTS_DURATION
  *     (default 5) s, against the product's own SQL
- *     (listEvents run once on a recording Kysely: names probe, count and page in one snapshot,
- *     the page's processing records) replayed through `pg` by 20 concurrent loops; both sides
+ *     (listEvents run once on a recording Kysely: names probe, the page statement, the estimate
+ *     beyond the exact threshold) replayed through `pg` by 20 concurrent loops; both sides
  *     measured alike (lib.ts closedLoops, the HTTP side through an undici pool).
  */
 export async function benchEvents(): Promise<void> {
@@ -305,8 +306,8 @@ async function emptyEventTables(pool: pg.Pool): Promise<void> {
 /** listEvents (features/events/queries.ts) for staff, recorded: statements and answer. */
 async function recordListEvents(pool: pg.Pool, query: ListQuery) {
   const parsed = eventListQuerySchema.parse(queryParams(query));
-  const { statements, result } = await recordQueries(pool, (db) =>
-    listEvents(db, parsed, { kind: 'all' }),
+  const { statements, result } = await recordQueries(pool, async (db) =>
+    parseJsonText(await listEvents(db, parsed, { kind: 'all' })),
   );
   return { statements, ids: result.data.map((item) => item.id), totalCount: result.totalCount };
 }

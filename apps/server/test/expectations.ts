@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/schema.ts';
 
@@ -32,4 +32,25 @@ export async function countTables(db: Kysely<Database>, names: readonly string[]
     where table_name in (${sql.join(names)})
   `.execute(db);
   return tables.rows[0]?.count ?? 0;
+}
+
+/**
+ * Asserts that `query` reads through indexes only. The planner is told not to scan tables, so that
+ * a plan without an index means there is none for the query (a small table would be scanned
+ * whatever the indexes).
+ */
+export async function expectIndexBacked(
+  db: Kysely<Database>,
+  query: { sql: string; parameters: readonly unknown[] },
+): Promise<void> {
+  const plan = await db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const explained = await trx.executeQuery<{ 'QUERY PLAN': unknown }>({
+      ...CompiledQuery.raw(query.sql, [...query.parameters]),
+      sql: `explain (format json) ${query.sql}`,
+    });
+    return JSON.stringify(explained.rows[0]?.['QUERY PLAN']);
+  });
+  expect(plan).not.toContain('Seq Scan');
+  expect(plan).toMatch(/Index|Bitmap/);
 }

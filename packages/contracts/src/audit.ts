@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiRoute } from './api.ts';
 import { exportQuerySchema } from './exports.ts';
-import { pageNumberQueryShape, queryText } from './events.ts';
+import { pageNumberQueryShape, pageNumberTotalShape, queryText } from './events.ts';
 import { INT4_ID_MAX, pathIdSchema } from './ids.ts';
 import { EMAIL_MAX_LENGTH } from './tenant-users.ts';
 import { text } from './text.ts';
@@ -17,12 +17,6 @@ export const AUDIT_WORD_MAX_LENGTH = 50;
 export const AUDIT_TARGET_ID_MAX_LENGTH = 200;
 /** Longest free text searched in target names. */
 export const AUDIT_SEARCH_MAX_LENGTH = 100;
-/**
- * Up to this many matching rows the total is counted exactly; beyond it the list answers the
- * planner's estimate with `totalIsEstimate` (the screen shows "about N"): counting 10^7 rows
- * exactly takes seconds, and nobody pages through ten thousand rows (docs/audit.md).
- */
-export const AUDIT_EXACT_TOTAL_MAX = 10_000;
 
 /** The target types the console records (the screen's choices; the filter accepts any word). */
 export const AUDIT_TARGET_TYPES = [
@@ -189,12 +183,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditListSchema = z.object({
   data: z.array(auditEntrySchema),
-  totalCount: z.number().int().describe('Rows matching the filters, on every page'),
-  totalIsEstimate: z
-    .boolean()
-    .describe(
-      `totalCount is the planner's estimate: more than ${AUDIT_EXACT_TOTAL_MAX} rows match`,
-    ),
+  ...pageNumberTotalShape('Rows'),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

@@ -57,6 +57,24 @@ export const pageNumberQueryShape = {
     ),
 };
 
+/**
+ * The total of the page-numbered lists (events, audit log): counted exactly up to this many
+ * matching rows; beyond it the planner's estimate, flagged `totalIsEstimate`, which the screens
+ * show as "about N". An exact count of 10^7 rows takes seconds, and nobody pages through ten
+ * thousand rows: they narrow the filters (docs/audit.md and docs/events.md, "Totals").
+ */
+export const EXACT_TOTAL_MAX = 10_000;
+
+/** `totalCount` and `totalIsEstimate` of a page-numbered list's answer. */
+export function pageNumberTotalShape(rows: string) {
+  return {
+    totalCount: z.number().int().describe(`${rows} matching the filters, on every page`),
+    totalIsEstimate: z
+      .boolean()
+      .describe(`totalCount is the planner's estimate: more than ${EXACT_TOTAL_MAX} rows match`),
+  };
+}
+
 /** 'true' or 'false' (any letter case) in a query string; absent or blank is false. */
 function booleanParam(field: string) {
   const message = `${field} must be true or false`;
@@ -140,7 +158,7 @@ export type EventItem = z.infer<typeof eventSchema>;
 
 export const eventListSchema = z.object({
   data: z.array(eventSchema),
-  totalCount: z.number().int().describe('Events matching the filters, on every page'),
+  ...pageNumberTotalShape('Events'),
   page: z.number().int(),
   pageSize: z.number().int().describe('The page size used (after lowering to the maximum)'),
 });

@@ -1,5 +1,5 @@
-import type { Page } from '@console/contracts';
-import type { Kysely } from 'kysely';
+import { EXACT_TOTAL_MAX, type Page } from '@console/contracts';
+import type { Compilable, Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from './schema.ts';
 
 /**
@@ -7,13 +7,15 @@ import type { Database } from './schema.ts';
  *
  * - `totalCount` and the page come from one snapshot (REPEATABLE READ), so they agree. The count
  *   is the list's own: exact, and read from a kept count where the list has one (list_counts,
- *   migration 8) instead of counting rows.
+ *   migration 8) instead of counting rows. The page-numbered logs (events, audit log), which
+ *   have filters and 10^7 rows, count up to a threshold and estimate beyond (`pageNumberTotal`).
  * - A page is a walk along an index in the list's order; knowing the total, a page past the
  *   middle is read from the other end in the opposite order, so no page skips more than half of
  *   the index. Lists read only the ids of the page from the index (index-only), then those rows.
  * - The entity lists, the biggest, are read by one statement each that does all of this in SQL
  *   and starts a deep walk at a page anchor (features/entities/queries.ts, db/page-anchors.ts);
- *   `planPage` is the rule that statement follows too.
+ *   `planPage` is the rule that statement follows too, as does the events list's statement
+ *   (features/events/queries.ts).
  *
  * The spec's query names stay at each API's edge (`offset`/`limit`, `page`/`pageSize`); they
  * meet here as rows to skip and rows to take.
@@ -75,4 +77,45 @@ export function walkDirection(descending: boolean, plan: PagePlan): 'asc' | 'des
 /** How a walk in `direction` keeps the keys from `PagePlan.from` on. */
 export function fromOperator(direction: 'asc' | 'desc'): '>=' | '<=' {
   return direction === 'asc' ? '>=' : '<=';
+}
+
+/**
+ * The rows of `matching` (a page-numbered list under its filters: events, audit log), counted up
+ * to one past EXACT_TOTAL_MAX: an index walk of ten thousand entries at most, whatever the list's
+ * size. `pageNumberTotal` turns the count into the list's total.
+ */
+export function countUpToExactMax<TB extends keyof Database, O>(
+  db: Kysely<Database>,
+  matching: SelectQueryBuilder<Database, TB, O>,
+) {
+  return db
+    .selectFrom(matching.limit(EXACT_TOTAL_MAX + 1).as('limited'))
+    .select((eb) => eb.fn.countAll<number>().as('counted'));
+}
+
+/** `totalCount` and `totalIsEstimate` of a page-numbered list's answer (contracts). */
+export interface PageNumberTotal {
+  totalCount: number;
+  totalIsEstimate: boolean;
+}
+
+/**
+ * The total of a page-numbered list (docs/audit.md, "Totals"): `counted` (countUpToExactMax) when
+ * it is at most EXACT_TOTAL_MAX, else PostgreSQL's estimate of the rows of `matching`, never below
+ * what was counted. Counting 10^7 rows exactly takes seconds; the estimate is one plan.
+ */
+export async function pageNumberTotal(
+  db: Kysely<Database>,
+  counted: number,
+  matching: Compilable,
+): Promise<PageNumberTotal> {
+  if (counted <= EXACT_TOTAL_MAX) return { totalCount: counted, totalIsEstimate: false };
+  const compiled = matching.compile();
+  const plan = await db.executeQuery<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>({
+    ...compiled,
+    sql: `explain (format json) ${compiled.sql}`,
+  });
+  const estimated = plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? counted;
+  // The estimate may be off: it is never shown below what was counted.
+  return { totalCount: Math.max(Math.round(estimated), counted), totalIsEstimate: true };
 }

@@ -1,5 +1,4 @@
 import {
-  AUDIT_EXACT_TOTAL_MAX,
   type AuditEntry,
   type AuditFilters,
   type AuditList,
@@ -7,7 +6,13 @@ import {
   type ExportFormat,
 } from '@console/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { planPage, walkDirection, type PagePlan } from '../../db/paging.ts';
+import {
+  countUpToExactMax,
+  pageNumberTotal,
+  planPage,
+  walkDirection,
+  type PagePlan,
+} from '../../db/paging.ts';
 import type { ListExport } from '../../http/export.ts';
 import type { AuditLogTable, Database } from '../../db/schema.ts';
 
@@ -39,34 +44,6 @@ function filtered(db: Kysely<Database>, query: AuditFilters) {
     );
 }
 
-/**
- * Rows matching the filters: exact up to AUDIT_EXACT_TOTAL_MAX (counting stops one row past
- * it), else the planner's estimate for the same filters (docs/audit.md, "Totals"): an exact count
- * of ten million rows takes seconds, and the screen then says "about N".
- */
-async function countRows(
-  trx: Kysely<Database>,
-  query: AuditFilters,
-): Promise<{ total: number; estimate: boolean }> {
-  const limited = filtered(trx, query)
-    .select('id')
-    .limit(AUDIT_EXACT_TOTAL_MAX + 1)
-    .as('limited');
-  const { count } = await trx
-    .selectFrom(limited)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  if (count <= AUDIT_EXACT_TOTAL_MAX) return { total: count, estimate: false };
-  const compiled = filtered(trx, query).select('id').compile();
-  const plan = await trx.executeQuery<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>({
-    ...compiled,
-    sql: `explain (format json) ${compiled.sql}`,
-  });
-  const estimated = plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? count;
-  // The estimate may be off: it is never shown below what was counted.
-  return { total: Math.max(Math.round(estimated), count), estimate: true };
-}
-
 /** The rows of a page plan, in the plan's order (newest first unless reversed). */
 export function auditRowsQuery(db: Kysely<Database>, query: AuditListQuery, plan: PagePlan) {
   const direction = walkDirection(true, plan);
@@ -81,20 +58,24 @@ export function auditRowsQuery(db: Kysely<Database>, query: AuditListQuery, plan
 /** GET api/audit: one page, newest first, counted and read in one snapshot. */
 export async function listAudit(db: Kysely<Database>, query: AuditListQuery): Promise<AuditList> {
   const offset = (query.page - 1) * query.pageSize;
-  const { rows, total, estimate } = await db
+  const { rows, total } = await db
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
-      const counted = await countRows(trx, query);
+      const { counted } = await countUpToExactMax(
+        trx,
+        filtered(trx, query).select('id'),
+      ).executeTakeFirstOrThrow();
+      const total = await pageNumberTotal(trx, counted, filtered(trx, query).select('id'));
       // A deep page of an exact total is read from the nearer end (db/paging.ts); an estimate
       // has no reliable end, so the walk goes from the newest row.
-      const plan: PagePlan | null = counted.estimate
+      const plan: PagePlan | null = total.totalIsEstimate
         ? { offset, limit: query.pageSize, reversed: false }
-        : planPage(counted.total, offset, query.pageSize);
-      if (!plan) return { rows: [], ...counted };
+        : planPage(total.totalCount, offset, query.pageSize);
+      if (!plan) return { rows: [], total };
       const read = await auditRowsQuery(trx, query, plan).execute();
       if (plan.reversed) read.reverse();
-      return { rows: read, ...counted };
+      return { rows: read, total };
     });
 
   const tenantIds = [
@@ -111,8 +92,7 @@ export async function listAudit(db: Kysely<Database>, query: AuditListQuery): Pr
   const names = new Map(tenants.map((tenant) => [tenant.id, tenant.company_name]));
   return {
     data: rows.map((row) => toAuditEntry(row, names)),
-    totalCount: total,
-    totalIsEstimate: estimate,
+    ...total,
     page: query.page,
     pageSize: query.pageSize,
   };

@@ -1,12 +1,33 @@
-import type { EventItem, EventList } from '@console/contracts';
-import type { Selectable } from 'kysely';
+import {
+  EXACT_TOTAL_MAX,
+  eventListQuerySchema,
+  eventListSchema,
+  type EventItem,
+  type EventList,
+} from '@console/contracts';
+import { sql, type Selectable } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectRefusal } from '../../../test/expectations.ts';
-import { usePortalTestApp, type Caller } from '../../../test/portal-test-app.ts';
+import { expectIndexBacked, expectRefusal } from '../../../test/expectations.ts';
+import {
+  usePortalTestApp,
+  type Caller,
+  type PortalTestApp,
+} from '../../../test/portal-test-app.ts';
 import type { EventsTable } from '../../db/schema.ts';
 import { eventState, eventually } from '../../outbox/test-support.ts';
+import { eventNamesContaining, eventPageStatement, type EventScope } from './queries.ts';
 
 const NOW = new Date('2025-06-01T12:00:00Z');
+
+/** GET api/events`query` as `caller`: a 200 whose page has the schema's shape. */
+async function listPage(h: PortalTestApp, query: string, caller: Caller): Promise<EventList> {
+  const response = await h.call(caller, 'GET', `/api/events${query}`);
+  expect(response.statusCode).toBe(200);
+  // The page is JSON written by PostgreSQL, sent as it is: it must be the schema's shape.
+  const page = response.json() as EventList;
+  expect(eventListSchema.parse(page)).toEqual(page);
+  return page;
+}
 
 describe('GET api/events (paging, sorting, filters, tenant scope)', () => {
   // No workers: the seeded log stays as seeded while the filters are compared with it.
@@ -20,11 +41,7 @@ describe('GET api/events (paging, sorting, filters, tenant scope)', () => {
   const newestFirst = (a: Selectable<EventsTable>, b: Selectable<EventsTable>) =>
     b.created_at.getTime() - a.created_at.getTime() || b.id - a.id;
   const ids = (events: readonly { id: number }[]) => events.map((event) => event.id);
-  const list = async (query: string, caller: Caller = 'staff') => {
-    const response = await h.call(caller, 'GET', `/api/events${query}`);
-    expect(response.statusCode).toBe(200);
-    return response.json() as EventList;
-  };
+  const list = (query: string, caller: Caller = 'staff') => listPage(h, query, caller);
 
   it('answers the first page of 10, newest first, with the total', async () => {
     expect(all).toHaveLength(150);
@@ -74,7 +91,13 @@ describe('GET api/events (paging, sorting, filters, tenant scope)', () => {
     expect(last.data).toHaveLength(50);
     expect(ids(last.data)).toEqual(ids([...all].sort(newestFirst).slice(100)));
     const beyond = await list('?page=99');
-    expect(beyond).toEqual({ data: [], totalCount: 150, page: 99, pageSize: 10 });
+    expect(beyond).toEqual({
+      data: [],
+      totalCount: 150,
+      totalIsEstimate: false,
+      page: 99,
+      pageSize: 10,
+    });
   });
 
   it('lowers a page size above 100 to 100', async () => {
@@ -117,6 +140,7 @@ describe('GET api/events (paging, sorting, filters, tenant scope)', () => {
     expect(await list('?eventName=NoSuchEvent')).toEqual({
       data: [],
       totalCount: 0,
+      totalIsEstimate: false,
       page: 1,
       pageSize: 10,
     });
@@ -177,6 +201,69 @@ describe('GET api/events (paging, sorting, filters, tenant scope)', () => {
       const response = await h.call('staff', 'GET', `/api/events${query}`);
       expectRefusal(response, 400, message);
     }
+  });
+});
+
+describe('GET api/events beyond the exact total, and every filter index-backed', () => {
+  const h = usePortalTestApp({ eventWorkersEnabled: false }, { now: NOW });
+  const BULK = 10_050;
+
+  beforeAll(async () => {
+    // Newer than every seeded event, one a second: the newest is 'bulk-10050'.
+    await sql`
+      insert into events (event_name, tenant_id, unique_id, created_at, metadata, is_processed)
+      select 'BulkImported', ${h.acmeId}, 'bulk-' || n,
+        timestamptz '2025-07-01' + n * interval '1 second', '{}'::jsonb, n % 3 <> 0
+      from generate_series(1, ${BULK}) as n
+    `.execute(h.testApp.database.db);
+    await sql`analyze events`.execute(h.testApp.database.db);
+  });
+
+  const list = (query: string, caller: Caller = 'staff') => listPage(h, query, caller);
+
+  it('answers an estimate beyond the exact threshold, never below what it counted', async () => {
+    const page = await list('?eventName=bulk');
+    expect(page.totalIsEstimate).toBe(true);
+    expect(page.totalCount).toBeGreaterThan(EXACT_TOTAL_MAX);
+    expect(page.data.map((event) => event.uniqueId)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `bulk-${BULK - index}`),
+    );
+    // The same for a tenant user and for the count that stops at the threshold.
+    expect((await list('', 'acme')).totalIsEstimate).toBe(true);
+    const unprocessed = await list('?eventName=bulk&unprocessedOnly=true');
+    expect(unprocessed).toMatchObject({ totalIsEstimate: false, totalCount: BULK / 3 });
+  });
+
+  it('reads a page past the threshold from the newest event, as an estimate has no end', async () => {
+    const page = await list('?eventName=bulk&page=1003&pageSize=10');
+    expect(page.data.map((event) => event.uniqueId)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `bulk-${BULK - 10_020 - index}`),
+    );
+    const oldest = await list('?eventName=bulk&sortOrder=asc&page=1001&pageSize=10');
+    expect(oldest.data.map((event) => event.uniqueId)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `bulk-${10_001 + index}`),
+    );
+  });
+
+  it.each([
+    ['no filter', {}, 'staff'],
+    ['sorted oldest first', { sortOrder: 'asc' }, 'staff'],
+    ['unprocessed', { unprocessedOnly: 'true' }, 'staff'],
+    ['errored', { erroredOnly: 'true' }, 'staff'],
+    ['event name', { eventName: 'bulk' }, 'staff'],
+    ['event name and unprocessed', { eventName: 'bulk', unprocessedOnly: 'true' }, 'staff'],
+    ['tenant', {}, 'tenant'],
+    ['tenant and unprocessed', { unprocessedOnly: 'true' }, 'tenant'],
+    ['tenant and errored', { erroredOnly: 'true' }, 'tenant'],
+    ['tenant and event name', { eventName: 'bulk' }, 'tenant'],
+  ] as const)('%s: the page statement reads through indexes only', async (_name, filters, who) => {
+    const { db } = h.testApp.database;
+    const query = eventListQuerySchema.parse({ page: '2', ...filters });
+    const scope: EventScope =
+      who === 'tenant' ? { kind: 'tenant', tenantId: h.acmeId } : { kind: 'all' };
+    const names =
+      query.eventName === undefined ? undefined : await eventNamesContaining(db, query.eventName);
+    await expectIndexBacked(db, eventPageStatement(db, query, scope, names).compile(db));
   });
 });
 

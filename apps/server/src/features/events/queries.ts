@@ -1,4 +1,6 @@
 import {
+  EVENT_PAGE_SIZE_MAX,
+  EXACT_TOTAL_MAX,
   eventStatus,
   type EventFilters,
   type EventItem,
@@ -8,9 +10,11 @@ import {
   type ProcessedEvent,
 } from '@console/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { readPage, walkDirection } from '../../db/paging.ts';
+import { countUpToExactMax, pageNumberTotal, type PageNumberTotal } from '../../db/paging.ts';
+import { prepared } from '../../db/prepared-statements.ts';
 import type { Database, EventsTable, ProcessedEventsTable } from '../../db/schema.ts';
 import type { ListExport } from '../../http/export.ts';
+import { jsonText, type JsonText } from '../../http/json-text.ts';
 import { toRecordedEvent } from '../../outbox/index.ts';
 
 /** Whose events a caller may list: every tenant's (staff), or one tenant's. */
@@ -41,67 +45,120 @@ export function toEventItem(
 }
 
 /**
- * GET api/events: one page, filtered and counted in the database. Every filter has an index
- * (migrations 0004 and 0007): creation order overall and per tenant, the unprocessed and errored
- * events (partial indexes), and event names (below).
+ * GET api/events: one page, counted and read by one statement (one snapshot, one round trip), the
+ * page's JSON put together by PostgreSQL and sent as it is (docs/events.md, "How it stays fast").
+ * The total is exact up to EXACT_TOTAL_MAX matching events, beyond it the planner's estimate (a
+ * second round trip), as the audit log's. Every filter has an index (migrations 4, 7 and 23):
+ * creation order overall and per tenant, the unprocessed and errored events overall and per tenant
+ * (partial indexes), and event names (below).
  */
 export async function listEvents(
   db: Kysely<Database>,
   query: EventListQuery,
   scope: EventScope,
-): Promise<EventList> {
-  const page = { page: query.page, pageSize: query.pageSize };
+): Promise<JsonText<EventList>> {
   let names: string[] | undefined;
   if (query.eventName !== undefined) {
     names = await eventNamesContaining(db, query.eventName);
-    if (names.length === 0) return { data: [], totalCount: 0, ...page };
+    if (names.length === 0)
+      return eventListText('[]', { totalCount: 0, totalIsEstimate: false }, query);
   }
+  const matching = () => matchingEvents(db, query, scope, names).select(sql`1`.as('one'));
+  const statement = eventPageStatement(db, query, scope, names).compile(db);
+  // The shapes without names have one text each, sent as named statements (planned once per
+  // connection). With names the text varies with their number, and the best plan with the
+  // names: a rare one is read by the name index, a common one along creation order.
+  const { rows } = await db.executeQuery<{ counted: number; data: string }>(
+    names === undefined ? prepared(`events_page_${shapeOf(query, scope)}`, statement) : statement,
+  );
+  const { counted, data } = rows[0] ?? { counted: 0, data: '[]' };
+  return eventListText(data, await pageNumberTotal(db, counted, matching()), query);
+}
 
-  const filtered = (trx: Kysely<Database>) => matchingEvents(trx, query, scope, names);
+/** The answer of GET api/events around the page's rows (JSON text). */
+function eventListText(
+  data: string,
+  total: PageNumberTotal,
+  { page, pageSize }: EventListQuery,
+): JsonText<EventList> {
+  return jsonText(
+    `{"data":${data},"totalCount":${total.totalCount},"totalIsEstimate":${total.totalIsEstimate},"page":${page},"pageSize":${pageSize}}`,
+  );
+}
 
-  const { data: rows, totalCount } = await readPage(db, {
-    offset: (query.page - 1) * query.pageSize,
-    limit: query.pageSize,
-    async count(trx) {
-      const counted = await filtered(trx)
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
-      return counted.count;
-    },
-    async read(trx, plan) {
-      const direction = walkDirection(query.sortOrder === 'desc', plan);
-      return filtered(trx)
-        .selectAll()
-        .orderBy('created_at', direction)
-        .orderBy('id', direction)
-        .limit(plan.limit)
-        .offset(plan.offset)
-        .execute();
-    },
-  });
+/** The filters that decide a page statement's text, apart from event names. */
+function shapeOf(filters: EventFilters, scope: EventScope): string {
+  const only = [filters.unprocessedOnly && '_unprocessed', filters.erroredOnly && '_errored'];
+  return `${scope.kind}${only.filter(Boolean).join('')}`;
+}
 
-  const processed =
-    rows.length === 0
-      ? []
-      : await db
-          .selectFrom('processed_events')
-          .selectAll()
-          .where(
-            'event_id',
-            'in',
-            rows.map((row) => row.id),
-          )
-          .orderBy('event_id')
-          .orderBy('worker_name')
-          .execute();
-  const byEvent = new Map<number, Selectable<ProcessedEventsTable>[]>();
-  for (const row of processed)
-    byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), row]);
-  return {
-    data: rows.map((row) => toEventItem(row, byEvent.get(row.id) ?? [])),
-    totalCount,
-    ...page,
-  };
+/** A time as the text toISOString gives, made by PostgreSQL: no Date per row. */
+function isoText(column: string) {
+  return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/**
+ * The page statement: the matching events counted up to one past EXACT_TOTAL_MAX; with an exact
+ * total, a page past the middle walked from the other end (db/paging.ts, `planPage`'s rule), else
+ * from the start; the page's ids walked on the index alone, then only those rows read and written
+ * as the API's JSON, with their workers' records. Both walks are in the text, each behind a
+ * condition on the plan that PostgreSQL checks once, so only one runs.
+ */
+export function eventPageStatement(
+  db: Kysely<Database>,
+  query: EventListQuery,
+  scope: EventScope,
+  names: readonly string[] | undefined,
+) {
+  const offset = (query.page - 1) * query.pageSize;
+  const descending = query.sortOrder === 'desc';
+  const walk = (direction: 'asc' | 'desc') =>
+    matchingEvents(db, query, scope, names)
+      .select('id')
+      .where(sql<boolean>`(select walk_descending from plan) = ${sql.lit(direction === 'desc')}`)
+      .orderBy('created_at', direction)
+      .orderBy('id', direction)
+      .offset(sql<number>`(select skip from plan)`)
+      .limit(sql<number>`(select rows from plan)`);
+  const counted = countUpToExactMax(db, matchingEvents(db, query, scope, names).select('id'));
+  return sql<{ counted: number; data: string }>`
+    with counted as (${counted}),
+    plan as (
+      select counted, rows, reversed <> ${descending}::boolean as walk_descending,
+        case when reversed then greatest(counted - ${offset}::bigint - rows, 0)
+          else ${offset}::bigint end as skip
+      from counted,
+        lateral (select counted <= ${sql.lit(EXACT_TOTAL_MAX)} as exact) as total,
+        lateral (select case when exact
+          then greatest(least(${query.pageSize}::bigint, counted - ${offset}::bigint), 0)
+          else ${query.pageSize}::bigint end as rows) as size,
+        lateral (select exact and counted - ${offset}::bigint - rows < ${offset}::bigint
+          as reversed) as ends
+    ),
+    -- The limit takes nothing away (a page holds at most that many rows): the planner cannot
+    -- know the statement's own limit and would otherwise expect a tenth of the table.
+    keys as ((${walk('desc')}) union all (${walk('asc')}) limit ${sql.lit(EVENT_PAGE_SIZE_MAX)})
+    select (select counted from plan) as counted,
+      '[' || coalesce(string_agg(${eventJson()}::text, ',' order by
+        case when ${descending}::boolean then e.created_at end desc,
+        case when ${descending}::boolean then e.id end desc,
+        e.created_at, e.id), '') || ']' as data
+    from keys join events as e on e.id = keys.id
+  `;
+}
+
+/** An event of the page (alias `e`) as the API's JSON, its workers' records by worker name. */
+function eventJson() {
+  return sql`json_build_object(
+    'id', e.id, 'eventName', e.event_name, 'tenantId', e.tenant_id, 'entityId', e.entity_id,
+    'uniqueId', e.unique_id, 'createdAt', ${isoText('e.created_at')}, 'metadata', e.metadata,
+    'isProcessed', e.is_processed, 'hasError', e.has_error,
+    'processedEvents', coalesce((
+      select json_agg(json_build_object(
+        'eventId', p.event_id, 'workerName', p.worker_name, 'hasError', p.has_error,
+        'errorMessage', p.error_message, 'processedAt', ${isoText('p.processed_at')},
+        'attempts', p.attempts) order by p.worker_name)
+      from processed_events as p where p.event_id = e.id), '[]'))`;
 }
 
 /**
@@ -140,10 +197,7 @@ function eventExportRows(
   return matchingEvents(db, filters, scope, names)
     .select([
       'id',
-      // The text toISOString gives, made by PostgreSQL: no Date per row.
-      sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
-        'created_at',
-      ),
+      isoText('created_at').as('created_at'),
       'event_name',
       'tenant_id',
       'entity_id',

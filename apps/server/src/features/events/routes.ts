@@ -25,7 +25,7 @@ export function registerEventRoutes(app: ConsoleApp, { database }: FeatureDepend
   const { db } = database;
   const routes = featureRoutes(app, { tags: ['events'], allow: ['staff'] });
 
-  routes.answer(eventsApi.list, {
+  routes.answerJsonText(eventsApi.list, {
     summary: "One page of the event log, newest first by default; tenant users see their tenant's",
     allow: ['staff', 'tenant'],
     querystring: eventListQuerySchema,

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageSize } from '@console/contracts';
 import { Button } from '@/components/ui/button';
@@ -10,6 +11,27 @@ export interface PagerTexts {
   page: (page: number, pageCount: number) => string;
   /** The line 'Showing a to b of n entries', when the screen shows one. */
   range?: (range: { from: number; to: number; total: number }) => string;
+}
+
+/**
+ * The pager of the page-numbered lists (events, audit log): 'Page X of Y' and 'Showing a to b of
+ * n entries' (spec part 1, "Events screen"), n as "about n" when the server answered an estimate
+ * (`totalIsEstimate`: beyond the exact threshold, docs/audit.md "Totals").
+ */
+export function usePageNumberPagerTexts(totalIsEstimate: boolean): PagerTexts {
+  const { t } = useTranslation();
+  return useMemo(
+    () => ({
+      page: (current, pageCount) => t('table.pageOfServer', { page: current, pageCount }),
+      range: ({ from, to, total }) =>
+        t('table.showing', {
+          from,
+          to,
+          total: totalIsEstimate ? t('table.about', { total }) : total,
+        }),
+    }),
+    [t, totalIsEstimate],
+  );
 }
 
 export interface DataTablePaginationProps {

@@ -9,6 +9,7 @@ export {
   DataTablePagination,
   type DataTablePaginationProps,
   type PagerTexts,
+  usePageNumberPagerTexts,
 } from './data-table-pagination';
 export { PageSizeSelect } from './page-size-select';
 export { ApiErrorAlert } from '../api-error-alert';

@@ -16,7 +16,7 @@ import {
   auditApi,
   type AuditEntry,
 } from '@console/contracts';
-import { ListScreen, QueryTable, type PagerTexts } from '@/components/data-table';
+import { ListScreen, QueryTable, usePageNumberPagerTexts } from '@/components/data-table';
 import { ExportButton } from '@/components/export-button';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -64,17 +64,8 @@ function AuditLogView() {
   const { page, pageSize, setPage } = paging;
   const audit = useAuditQuery({ page, pageSize, filters });
   const [shown, setShown] = useState<AuditEntry | null>(null);
-  const estimate = audit.data?.totalIsEstimate === true;
-
-  const pagerTexts = useMemo<PagerTexts>(
-    () => ({
-      page: (current, pageCount) => t('table.pageOfServer', { page: current, pageCount }),
-      // Beyond the exact threshold the server counts by estimate (docs/audit.md, "Totals").
-      range: ({ from, to, total }) =>
-        t('table.showing', { from, to, total: estimate ? t('auditLog.about', { total }) : total }),
-    }),
-    [t, estimate],
-  );
+  // Beyond the exact threshold the server counts by estimate (docs/audit.md, "Totals").
+  const pagerTexts = usePageNumberPagerTexts(audit.data?.totalIsEstimate === true);
   const columns = useMemo(() => auditLogColumns(t, setShown), [t]);
 
   function applyFilters(next: AuditFilters) {

@@ -58,8 +58,14 @@ const failed = event(1, {
   ],
 });
 
-function list(data: EventItem[], totalCount = data.length, page = 1, pageSize = 10): EventList {
-  return { data, totalCount, page, pageSize };
+function list(
+  data: EventItem[],
+  totalCount = data.length,
+  page = 1,
+  pageSize = 10,
+  totalIsEstimate = false,
+): EventList {
+  return { data, totalCount, totalIsEstimate, page, pageSize };
 }
 
 function renderPage() {
@@ -339,6 +345,13 @@ describe('events filters, order and paging', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     expect(await screen.findByText('Page 2 of 3')).toBeVisible();
+  });
+
+  it('says "about n" in the range when the total is an estimate, as the audit log does', async () => {
+    mockApi({ 'GET /api/events': list([processed], 123_456, 1, 10, true) });
+    renderPage();
+    expect(await screen.findByText('Showing 1 to 10 of about 123456 entries')).toBeVisible();
+    expect(screen.getByText('Page 1 of 12346')).toBeVisible();
   });
 
   it('asks for the page size remembered under eventsPageSize', async () => {

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { SortingState } from '@tanstack/react-table';
 import { apiPath, eventsApi, type EventItem, type EventSortOrder } from '@console/contracts';
-import { ListScreen, QueryTable, type PagerTexts } from '@/components/data-table';
+import { ListScreen, QueryTable, usePageNumberPagerTexts } from '@/components/data-table';
 import { ExportButton } from '@/components/export-button';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -91,13 +91,8 @@ function EventsView() {
   const events = useEventsQuery({ page, pageSize, ...filters });
   const resetEvent = useResetEventMutation();
   const createTestEvent = useCreateTestEventMutation();
-  const pagerTexts = useMemo<PagerTexts>(
-    () => ({
-      page: (current, pageCount) => t('table.pageOfServer', { page: current, pageCount }),
-      range: ({ from, to, total }) => t('table.showing', { from, to, total }),
-    }),
-    [t],
-  );
+  // Beyond the exact threshold the server counts by estimate (docs/events.md, "Totals").
+  const pagerTexts = usePageNumberPagerTexts(events.data?.totalIsEstimate === true);
 
   const resetting = resetEvent.isPending ? resetEvent.variables : undefined;
   // The panel shows the event as on the current page, so a refresh updates it too.
