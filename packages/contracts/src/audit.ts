@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { apiRoute } from './api.ts';
 import { exportQuerySchema } from './exports.ts';
-import { pageNumberQueryShape, pageNumberTotalShape, queryText } from './events.ts';
+import {
+  pageNumberQueryShape,
+  pageNumberTotalShape,
+  queryText,
+  refinePageCursor,
+} from './events.ts';
 import { INT4_ID_MAX, pathIdSchema } from './ids.ts';
 import { EMAIL_MAX_LENGTH } from './tenant-users.ts';
 import { text } from './text.ts';
@@ -151,13 +156,14 @@ function refineRange(
 /** The query of GET api/audit. */
 export const auditListQuerySchema = z
   .object({ ...pageNumberQueryShape, ...auditListFilters })
-  .superRefine(refineRange);
+  .superRefine(refineRange)
+  .superRefine(refinePageCursor);
 export type AuditListQuery = z.output<typeof auditListQuerySchema>;
 
 /** The query of GET api/audit/export: the list's filters and `format`. */
 export const auditExportQuerySchema = exportQuerySchema(auditListFilters).superRefine(refineRange);
 /** What GET api/audit and its export filter by. */
-export type AuditFilters = Omit<AuditListQuery, 'page' | 'pageSize'>;
+export type AuditFilters = Omit<AuditListQuery, keyof typeof pageNumberQueryShape>;
 
 const json = z.unknown().describe('Any JSON value');
 

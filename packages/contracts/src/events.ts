@@ -44,9 +44,20 @@ function wholeNumberParam(field: string, min: number) {
 
 /**
  * `page` and `pageSize` of the page-numbered lists (events, audit log): 1-based, 10 by default,
- * a larger size lowered to the largest offered.
+ * a larger size lowered to the largest offered. Previous and Next send the row the step starts
+ * from, `before` or `after` (a keyset page: at any depth it costs what the first page costs, and
+ * rows recorded meanwhile do not shift it); `page` then only numbers it. Without one, or when that
+ * row is gone, the page is found by its number.
  */
 export const pageNumberQueryShape = {
+  after: pathIdSchema('after', INT8_ID_MAX)
+    .optional()
+    .describe('Next: the id of the last row of the page before; this page is the rows after it'),
+  before: pathIdSchema('before', INT8_ID_MAX)
+    .optional()
+    .describe(
+      'Previous: the id of the first row of the page after; this page is the rows before it',
+    ),
   page: wholeNumberParam('page', 1)
     .transform((page) => page ?? 1)
     .describe('1-based page number (default 1)'),
@@ -73,6 +84,21 @@ export function pageNumberTotalShape(rows: string) {
       .boolean()
       .describe(`totalCount is the planner's estimate: more than ${EXACT_TOTAL_MAX} rows match`),
   };
+}
+
+/** A page-numbered list's query names at most one row to step from. */
+export function refinePageCursor(
+  query: { after?: number | undefined; before?: number | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (query.after !== undefined && query.before !== undefined) {
+    ctx.issues.push({
+      code: 'custom',
+      input: query,
+      path: ['before'],
+      message: 'after and before cannot be combined',
+    });
+  }
 }
 
 /** 'true' or 'false' (any letter case) in a query string; absent or blank is false. */
@@ -118,13 +144,15 @@ const eventListFilters = {
 };
 
 /** The query of GET api/events?page&pageSize&sortOrder&unprocessedOnly&erroredOnly&eventName. */
-export const eventListQuerySchema = z.object({ ...pageNumberQueryShape, ...eventListFilters });
+export const eventListQuerySchema = z
+  .object({ ...pageNumberQueryShape, ...eventListFilters })
+  .superRefine(refinePageCursor);
 export type EventListQuery = z.infer<typeof eventListQuerySchema>;
 
 /** The query of GET api/events/export?format&sortOrder&unprocessedOnly&erroredOnly&eventName. */
 export const eventExportQuerySchema = exportQuerySchema(eventListFilters);
 /** What GET api/events and its export filter by. */
-export type EventFilters = Omit<EventListQuery, 'page' | 'pageSize'>;
+export type EventFilters = Omit<EventListQuery, keyof typeof pageNumberQueryShape>;
 
 const timestamp = z.iso.datetime();
 

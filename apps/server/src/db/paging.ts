@@ -29,6 +29,11 @@ export interface PagePlan {
   reversed: boolean;
   /** The key the walk starts at (included): an anchor; `offset` counts from there. */
   from?: string;
+  /**
+   * A keyset step (the page-numbered lists' `after` / `before`): the walk starts next to the row
+   * of this id, excluded, wherever it lies.
+   */
+  nextTo?: number;
 }
 
 /**

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clampPage, pageAfterDelete, pageCount, pageItems, showingRange } from './paging';
+import {
+  clampPage,
+  cursorTowards,
+  pageAfterDelete,
+  pageCount,
+  pageItems,
+  showingRange,
+} from './paging';
 
 const pageSize = fc.constantFrom(10, 25, 50, 100, 1, 3, 7);
 const items = fc.array(fc.integer(), { maxLength: 400 });
@@ -121,5 +128,19 @@ describe('showingRange', () => {
         expect(to - from + (shown === 0 ? 0 : 1)).toBe(shown);
       }),
     );
+  });
+});
+
+describe('cursorTowards', () => {
+  const shown = [{ id: 9 }, { id: 7 }, { id: 4 }];
+  it.each([
+    ['Next', 2, 3, shown, { after: 4 }],
+    ['Previous', 3, 2, shown, { before: 9 }],
+    ['Previous to page 1 (the top, by number)', 2, 1, shown, {}],
+    ['a jump', 2, 5, shown, {}],
+    ['Next with no rows on screen', 2, 3, undefined, {}],
+    ['Next from an empty page', 2, 3, [], {}],
+  ] as const)('%s', (_name, page, next, rows, cursor) => {
+    expect(cursorTowards(page, next, rows)).toEqual(cursor);
   });
 });

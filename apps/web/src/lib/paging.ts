@@ -117,3 +117,58 @@ export function useServerPaging(
     offsetRequest: { offset: (page - 1) * pageSize, limit: pageSize, sort: sortParam(sorting) },
   };
 }
+
+/**
+ * Where a page of a page-numbered list (events, audit log) is read from: after the last row of the
+ * page before (Next), before the first row of the page after (Previous), or, with neither, by its
+ * number. The server answers a step in the time of a first page at any depth, and rows recorded
+ * meanwhile do not shift the pages (contracts `pageNumberQueryShape`).
+ */
+export interface PageCursor {
+  after?: number;
+  before?: number;
+}
+
+/** The cursor of going from `page` to `next` while `shown` (the rows of `page`) are on screen. */
+export function cursorTowards(
+  page: number,
+  next: number,
+  shown: readonly { id: number }[] | undefined,
+): PageCursor {
+  const first = shown?.[0];
+  const last = shown?.at(-1);
+  if (next === page + 1 && last) return { after: last.id };
+  // Page 1 is the top of the list, whatever came in since: it is read by its number.
+  if (next === page - 1 && next > 1 && first) return { before: first.id };
+  return {};
+}
+
+/**
+ * Previous and Next of a page-numbered list as steps from the rows on screen (PageCursor): any
+ * other move (back to page 1 after a new filter, size or sort, the last page when the list
+ * shrank) reads the page by its number.
+ */
+export function usePageCursor(paging: ServerPagingState): {
+  /** The cursor of the page shown, for its request. */
+  cursor: PageCursor;
+  /** `paging` whose page changes step from `shown`, the rows of its page (undefined: not loaded). */
+  steppingFrom: (shown: readonly { id: number }[] | undefined) => ServerPagingState;
+} {
+  const [step, setStep] = useState<{ page: number; cursor: PageCursor }>({ page: 1, cursor: {} });
+  return {
+    cursor: step.page === paging.page ? step.cursor : {},
+    steppingFrom: (shown) => ({
+      ...paging,
+      setPage: (next) => {
+        setStep({ page: next, cursor: cursorTowards(paging.page, next, shown) });
+        paging.setPage(next);
+      },
+    }),
+  };
+}
+
+/** `after` or `before` of a page-numbered list's request, when the page steps from a row. */
+export function setCursorParams(params: URLSearchParams, cursor: PageCursor): void {
+  if (cursor.after !== undefined) params.set('after', String(cursor.after));
+  if (cursor.before !== undefined) params.set('before', String(cursor.before));
+}

@@ -109,6 +109,20 @@ describe('GET api/audit (filters, paging, permissions, bad input)', () => {
     expect((await list('?pageSize=1000')).pageSize).toBe(100);
   });
 
+  it('steps to the next and the previous page from a row of the page shown', async () => {
+    for (const filters of ['', '&action=update']) {
+      const second = await list(`?page=2&pageSize=5${filters}`);
+      const third = await list(`?page=3&pageSize=5${filters}`);
+      const next = await list(`?page=3&pageSize=5${filters}&after=${second.data.at(-1)?.id}`);
+      expect(eventIds(next.data)).toEqual(eventIds(third.data));
+      const previous = await list(`?page=2&pageSize=5${filters}&before=${third.data[0]?.id}`);
+      expect(eventIds(previous.data)).toEqual(eventIds(second.data));
+    }
+    // A row that is not in the log: the page by its number.
+    const byNumber = await list('?page=2&pageSize=10&after=99999999');
+    expect(eventIds(byNumber.data)).toEqual(eventIds(newestFirst(seeded).slice(10, 20)));
+  });
+
   it('filters by actor ignoring letter case, action, target, tenant and dates', async () => {
     await expectFiltered('?actor=staff@EXAMPLE.com', (row) => row.actor === 'Staff@Example.com');
     await expectFiltered('?action=update', (row) => row.action === 'update');
@@ -193,6 +207,7 @@ describe('GET api/audit (filters, paging, permissions, bad input)', () => {
       ['?to=2025-03-01T10:00:00', dateMessage('to')],
       [`?to=${encodeURIComponent("2025-01-01'; drop table audit_log; --")}`, dateMessage('to')],
       ['?from=2025-03-05&to=2025-03-01', 'to must not be before from'],
+      ['?after=3&before=5', 'after and before cannot be combined'],
     ] as const) {
       const response = await h.call('staff', 'GET', `/api/audit${query}`);
       expect({ query, status: response.statusCode }).toEqual({ query, status: 400 });
@@ -208,6 +223,8 @@ describe('GET api/audit (filters, paging, permissions, bad input)', () => {
     expect(document.paths['/api/audit']?.get?.parameters.map((p) => p.name).sort()).toEqual([
       'action',
       'actor',
+      'after',
+      'before',
       'from',
       'page',
       'pageSize',

@@ -47,7 +47,14 @@ function filtered(db: Kysely<Database>, query: AuditFilters) {
 /** The rows of a page plan, in the plan's order (newest first unless reversed). */
 export function auditRowsQuery(db: Kysely<Database>, query: AuditListQuery, plan: PagePlan) {
   const direction = walkDirection(true, plan);
+  const { nextTo } = plan;
   return filtered(db, query)
+    .$if(nextTo !== undefined, (qb) =>
+      qb.where(
+        sql<boolean>`(occurred_at, id) ${sql.raw(direction === 'desc' ? '<' : '>')}
+          (select occurred_at, id from audit_log where id = ${nextTo})`,
+      ),
+    )
     .selectAll()
     .orderBy('occurred_at', direction)
     .orderBy('id', direction)
@@ -67,11 +74,15 @@ export async function listAudit(db: Kysely<Database>, query: AuditListQuery): Pr
         filtered(trx, query).select('id'),
       ).executeTakeFirstOrThrow();
       const total = await pageNumberTotal(trx, counted, filtered(trx, query).select('id'));
-      // A deep page of an exact total is read from the nearer end (db/paging.ts); an estimate
-      // has no reliable end, so the walk goes from the newest row.
-      const plan: PagePlan | null = total.totalIsEstimate
-        ? { offset, limit: query.pageSize, reversed: false }
-        : planPage(total.totalCount, offset, query.pageSize);
+      const step = await stepFrom(trx, query);
+      // Previous / Next walk from the row they name. Else a deep page of an exact total is read
+      // from the nearer end (db/paging.ts); an estimate has no reliable end, so the walk goes from
+      // the newest row.
+      const plan: PagePlan | null = step
+        ? { offset: 0, limit: query.pageSize, ...step }
+        : total.totalIsEstimate
+          ? { offset, limit: query.pageSize, reversed: false }
+          : planPage(total.totalCount, offset, query.pageSize);
       if (!plan) return { rows: [], total };
       const read = await auditRowsQuery(trx, query, plan).execute();
       if (plan.reversed) read.reverse();
@@ -96,6 +107,24 @@ export async function listAudit(db: Kysely<Database>, query: AuditListQuery): Pr
     page: query.page,
     pageSize: query.pageSize,
   };
+}
+
+/**
+ * The keyset step `query` asks for (`after`: the rows after that row, `before`: those before it,
+ * walked the other way), or undefined: none asked, or that row is not in the log.
+ */
+async function stepFrom(
+  trx: Kysely<Database>,
+  query: AuditListQuery,
+): Promise<Pick<PagePlan, 'reversed' | 'nextTo'> | undefined> {
+  const nextTo = query.after ?? query.before;
+  if (nextTo === undefined) return undefined;
+  const row = await trx
+    .selectFrom('audit_log')
+    .select('id')
+    .where('id', '=', nextTo)
+    .executeTakeFirst();
+  return row && { reversed: query.before !== undefined, nextTo };
 }
 
 function toAuditEntry(

@@ -100,6 +100,30 @@ describe('GET api/events (paging, sorting, filters, tenant scope)', () => {
     });
   });
 
+  it('steps to the next and the previous page from a row of the page shown (after, before)', async () => {
+    for (const filters of ['', '&sortOrder=asc', '&unprocessedOnly=true', '&eventName=entity']) {
+      const second = await list(`?page=2&pageSize=10${filters}`);
+      const third = await list(`?page=3&pageSize=10${filters}`);
+      const next = await list(`?page=3&pageSize=10${filters}&after=${second.data.at(-1)?.id}`);
+      expect(ids(next.data)).toEqual(ids(third.data));
+      expect(next).toMatchObject({ page: 3, totalCount: third.totalCount });
+      const previous = await list(`?page=2&pageSize=10${filters}&before=${third.data[0]?.id}`);
+      expect(ids(previous.data)).toEqual(ids(second.data));
+    }
+    // Before the first row there is nothing; after the last, nothing either.
+    const first = await list('?pageSize=10');
+    expect((await list(`?page=2&before=${first.data[0]?.id}`)).data).toEqual([]);
+  });
+
+  it('finds the page by its number when the row to step from is not in the list', async () => {
+    const third = await list('?page=3&pageSize=10', 'acme');
+    const others = all.find((event) => event.tenant_id === h.globexId);
+    for (const after of [others?.id, 99_999_999]) {
+      const page = await list(`?page=3&pageSize=10&after=${after}`, 'acme');
+      expect(ids(page.data)).toEqual(ids(third.data));
+    }
+  });
+
   it('lowers a page size above 100 to 100', async () => {
     const page = await list('?pageSize=1000');
     expect(page.pageSize).toBe(100);
@@ -197,6 +221,8 @@ describe('GET api/events (paging, sorting, filters, tenant scope)', () => {
       ['?sortOrder=sideways', 'sortOrder must be desc or asc'],
       ['?unprocessedOnly=maybe', 'unprocessedOnly must be true or false'],
       [`?eventName=${'x'.repeat(101)}`, 'eventName must be 100 characters or less'],
+      ['?after=0', 'after must be a whole number from 1 to 9007199254740991, in plain digits'],
+      ['?after=3&before=5', 'after and before cannot be combined'],
     ] as const) {
       const response = await h.call('staff', 'GET', `/api/events${query}`);
       expectRefusal(response, 400, message);
@@ -256,6 +282,8 @@ describe('GET api/events beyond the exact total, and every filter index-backed',
     ['tenant and unprocessed', { unprocessedOnly: 'true' }, 'tenant'],
     ['tenant and errored', { erroredOnly: 'true' }, 'tenant'],
     ['tenant and event name', { eventName: 'bulk' }, 'tenant'],
+    ['after a row', { after: '1' }, 'staff'],
+    ['tenant, unprocessed, before a row', { unprocessedOnly: 'true', before: '1' }, 'tenant'],
   ] as const)('%s: the page statement reads through indexes only', async (_name, filters, who) => {
     const { db } = h.testApp.database;
     const query = eventListQuerySchema.parse({ page: '2', ...filters });

@@ -20,6 +20,11 @@ import { toRecordedEvent } from '../../outbox/index.ts';
 /** Whose events a caller may list: every tenant's (staff), or one tenant's. */
 export type EventScope = { kind: 'all' } | { kind: 'tenant'; tenantId: number };
 
+/** The tenant of a tenant scope; only asked of one (Kysely's `$if` does not narrow `scope`). */
+function tenantOf(scope: EventScope): number {
+  return scope.kind === 'tenant' ? scope.tenantId : -1;
+}
+
 export function toProcessedEvent(row: Selectable<ProcessedEventsTable>): ProcessedEvent {
   return {
     eventId: row.event_id,
@@ -86,10 +91,11 @@ function eventListText(
   );
 }
 
-/** The filters that decide a page statement's text, apart from event names. */
-function shapeOf(filters: EventFilters, scope: EventScope): string {
+/** The query parts that decide a page statement's text, apart from event names. */
+function shapeOf(filters: EventListQuery, scope: EventScope): string {
   const only = [filters.unprocessedOnly && '_unprocessed', filters.erroredOnly && '_errored'];
-  return `${scope.kind}${only.filter(Boolean).join('')}`;
+  const step = filters.after !== undefined || filters.before !== undefined ? '_stepped' : '';
+  return `${scope.kind}${only.filter(Boolean).join('')}${step}`;
 }
 
 /** A time as the text toISOString gives, made by PostgreSQL: no Date per row. */
@@ -98,10 +104,11 @@ function isoText(column: string) {
 }
 
 /**
- * The page statement: the matching events counted up to one past EXACT_TOTAL_MAX; with an exact
- * total, a page past the middle walked from the other end (db/paging.ts, `planPage`'s rule), else
- * from the start; the page's ids walked on the index alone, then only those rows read and written
- * as the API's JSON, with their workers' records. Both walks are in the text, each behind a
+ * The page statement: the matching events counted up to one past EXACT_TOTAL_MAX, and the page's
+ * ids walked on the index alone, then only those rows read and written as the API's JSON, with
+ * their workers' records. The walk starts after (or before) the row of `after` (`before`) when it
+ * exists, a keyset page; else, by the page's number, from the nearer end of an exact total
+ * (db/paging.ts, `planPage`'s rule), or from the start. Every walk is in the text, each behind a
  * condition on the plan that PostgreSQL checks once, so only one runs.
  */
 export function eventPageStatement(
@@ -110,38 +117,63 @@ export function eventPageStatement(
   scope: EventScope,
   names: readonly string[] | undefined,
 ) {
-  const offset = (query.page - 1) * query.pageSize;
-  const descending = query.sortOrder === 'desc';
-  const walk = (direction: 'asc' | 'desc') =>
+  const offset = sql`${(query.page - 1) * query.pageSize}::bigint`;
+  const size = sql`${query.pageSize}::bigint`;
+  const descending = sql`${query.sortOrder === 'desc'}::boolean`;
+  const cursor = query.after ?? query.before;
+  const walk = (direction: 'asc' | 'desc', fromCursor: boolean) =>
     matchingEvents(db, query, scope, names)
       .select('id')
-      .where(sql<boolean>`(select walk_descending from plan) = ${sql.lit(direction === 'desc')}`)
+      .where(
+        sql<boolean>`(select walk_descending = ${sql.lit(direction === 'desc')}
+        and from_cursor = ${sql.lit(fromCursor)} from plan)`,
+      )
+      .$if(fromCursor, (qb) =>
+        qb.where(
+          sql<boolean>`(created_at, id) ${sql.raw(direction === 'desc' ? '<' : '>')}
+            (select created_at, id from cursor)`,
+        ),
+      )
       .orderBy('created_at', direction)
       .orderBy('id', direction)
       .offset(sql<number>`(select skip from plan)`)
       .limit(sql<number>`(select rows from plan)`);
+  const walks = [walk('desc', false), walk('asc', false)];
+  if (cursor !== undefined) walks.push(walk('desc', true), walk('asc', true));
   const counted = countUpToExactMax(db, matchingEvents(db, query, scope, names).select('id'));
+  // A tenant user steps only from its own tenant's events.
+  const cursorRow = db
+    .selectFrom('events')
+    .select(['created_at', 'id'])
+    .where('id', '=', cursor ?? 0)
+    .$if(scope.kind === 'tenant', (qb) => qb.where('tenant_id', '=', tenantOf(scope)));
   return sql<{ counted: number; data: string }>`
-    with counted as (${counted}),
+    with ${cursor === undefined ? sql`` : sql`cursor as (${cursorRow}),`}
+    counted as (${counted}),
     plan as (
-      select counted, rows, reversed <> ${descending}::boolean as walk_descending,
-        case when reversed then greatest(counted - ${offset}::bigint - rows, 0)
-          else ${offset}::bigint end as skip
+      select counted, rows, from_cursor, reversed <> ${descending} as walk_descending,
+        case when from_cursor then 0
+          when reversed then greatest(counted - ${offset} - rows, 0)
+          else ${offset} end as skip
       from counted,
+        lateral (select ${cursor === undefined ? sql`false` : sql`exists (select from cursor)`}
+          as from_cursor) as step,
         lateral (select counted <= ${sql.lit(EXACT_TOTAL_MAX)} as exact) as total,
-        lateral (select case when exact
-          then greatest(least(${query.pageSize}::bigint, counted - ${offset}::bigint), 0)
-          else ${query.pageSize}::bigint end as rows) as size,
-        lateral (select exact and counted - ${offset}::bigint - rows < ${offset}::bigint
-          as reversed) as ends
+        lateral (select case when exact and not from_cursor
+          then greatest(least(${size}, counted - ${offset}), 0) else ${size} end as rows) as size,
+        lateral (select case when from_cursor then ${query.before !== undefined}::boolean
+          else exact and counted - ${offset} - rows < ${offset} end as reversed) as ends
     ),
     -- The limit takes nothing away (a page holds at most that many rows): the planner cannot
     -- know the statement's own limit and would otherwise expect a tenth of the table.
-    keys as ((${walk('desc')}) union all (${walk('asc')}) limit ${sql.lit(EVENT_PAGE_SIZE_MAX)})
+    keys as (${sql.join(
+      walks.map((one) => sql`(${one})`),
+      sql` union all `,
+    )} limit ${sql.lit(EVENT_PAGE_SIZE_MAX)})
     select (select counted from plan) as counted,
       '[' || coalesce(string_agg(${eventJson()}::text, ',' order by
-        case when ${descending}::boolean then e.created_at end desc,
-        case when ${descending}::boolean then e.id end desc,
+        case when ${descending} then e.created_at end desc,
+        case when ${descending} then e.id end desc,
         e.created_at, e.id), '') || ']' as data
     from keys join events as e on e.id = keys.id
   `;
@@ -174,9 +206,7 @@ function matchingEvents(
   return (
     db
       .selectFrom('events')
-      .$if(scope.kind === 'tenant', (qb) =>
-        qb.where('tenant_id', '=', scope.kind === 'tenant' ? scope.tenantId : -1),
-      )
+      .$if(scope.kind === 'tenant', (qb) => qb.where('tenant_id', '=', tenantOf(scope)))
       .$if(names !== undefined, (qb) =>
         names?.length ? qb.where('event_name', 'in', names) : qb.where(sql<boolean>`false`),
       )

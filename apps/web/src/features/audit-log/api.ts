@@ -11,6 +11,7 @@ import {
   type PageSize,
 } from '@console/contracts';
 import { getParsed } from '@/lib/api-client';
+import { setCursorParams, type PageCursor } from '@/lib/paging';
 
 /** The filters of the screen, each blank when not set. */
 export const AUDIT_FILTER_NAMES = [
@@ -47,6 +48,8 @@ export interface AuditRequest {
   page: number;
   pageSize: PageSize;
   filters: AuditFilters;
+  /** Previous / Next: the row the page steps from. */
+  cursor: PageCursor;
 }
 
 export const auditQueryKey = ['audit'] as const;
@@ -55,6 +58,7 @@ export async function fetchAudit(request: AuditRequest, signal?: AbortSignal): P
   const params = auditFilterParams(request.filters);
   params.set('page', String(request.page));
   params.set('pageSize', String(request.pageSize));
+  setCursorParams(params, request.cursor);
   return getParsed(auditListSchema, `${apiPath(auditApi.list)}?${params.toString()}`, signal);
 }
 

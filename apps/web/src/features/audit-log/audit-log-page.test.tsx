@@ -100,6 +100,26 @@ describe('audit log screen', () => {
     expect(screen.getByLabelText('Target ID')).toHaveValue('');
   });
 
+  it('steps from the rows on screen: Next after the last, Previous before the first', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({ 'GET /api/audit': list([entry(5), entry(4)], 30) });
+    renderScreen(<AuditLogPage />, { path: '/dashboard/audit-log?action=update' });
+    await screen.findByText('Page 1 of 3');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Page 2 of 3');
+    expect(auditQueries(api).at(-1)).toEqual({
+      action: 'update',
+      page: '2',
+      pageSize: '10',
+      after: '4',
+    });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Page 3 of 3');
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByText('Page 2 of 3');
+    expect(auditQueries(api).at(-1)).toMatchObject({ page: '2', before: '5' });
+  });
+
   it('says "about N" when the total is an estimate', async () => {
     mockApi({ 'GET /api/audit': list([entry(1)], 123456, true) });
     renderScreen(<AuditLogPage />, { path: '/dashboard/audit-log' });

@@ -29,7 +29,7 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { addNamespaces } from '@/lib/i18n';
-import { useServerPaging } from '@/lib/paging';
+import { usePageCursor, useServerPaging } from '@/lib/paging';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
 import { auditLog } from '@/locales/en.json?auditLog&lang.json';
 import {
@@ -60,9 +60,13 @@ function AuditLogView() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => auditFiltersFrom(searchParams), [searchParams]);
-  const paging = useServerPaging(PAGE_SIZE_KEYS.auditLog);
-  const { page, pageSize, setPage } = paging;
-  const audit = useAuditQuery({ page, pageSize, filters });
+  const numbered = useServerPaging(PAGE_SIZE_KEYS.auditLog);
+  const { cursor, steppingFrom } = usePageCursor(numbered);
+  const { page, pageSize } = numbered;
+  const audit = useAuditQuery({ page, pageSize, filters, cursor });
+  // Previous / Next step from the rows on screen, not from the page before's still shown.
+  const paging = steppingFrom(audit.isPlaceholderData ? undefined : audit.data?.data);
+  const { setPage } = paging;
   const [shown, setShown] = useState<AuditEntry | null>(null);
   // Beyond the exact threshold the server counts by estimate (docs/audit.md, "Totals").
   const pagerTexts = usePageNumberPagerTexts(audit.data?.totalIsEstimate === true);

@@ -15,6 +15,7 @@ import {
 } from '@console/contracts';
 import { ApiError, api, getParsed } from '@/lib/api-client';
 import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
+import { setCursorParams, type PageCursor } from '@/lib/paging';
 
 /** What the events screen asks for: one page of the log, filtered and ordered. */
 export interface EventsRequest {
@@ -26,6 +27,8 @@ export interface EventsRequest {
   erroredOnly: boolean;
   /** Blank: every name. */
   eventName: string;
+  /** Previous / Next: the row the page steps from. */
+  cursor: PageCursor;
 }
 
 export const eventsQueryKey = ['events'] as const;
@@ -41,6 +44,7 @@ export function eventsSearchParams(request: EventsRequest): URLSearchParams {
   });
   const eventName = request.eventName.trim();
   if (eventName !== '') params.set('eventName', eventName);
+  setCursorParams(params, request.cursor);
   return params;
 }
 

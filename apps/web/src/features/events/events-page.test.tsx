@@ -354,6 +354,25 @@ describe('events filters, order and paging', () => {
     expect(screen.getByText('Page 1 of 12346')).toBeVisible();
   });
 
+  it('steps from the rows on screen: Next after the last, Previous before the first', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({ 'GET /api/events': list([processed, failed], 35) });
+    renderPage();
+    expect(await screen.findByText('Page 1 of 4')).toBeVisible();
+    expect(lastQuery(api)).not.toHaveProperty('after');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ page: '2', after: '1' }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ page: '3', after: '1' }));
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ page: '2', before: '3' }));
+    // Page 1 is the top of the log, by its number.
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(lastQuery(api)).toEqual(expect.objectContaining({ page: '1' })));
+    expect(lastQuery(api)).not.toHaveProperty('before');
+  });
+
   it('asks for the page size remembered under eventsPageSize', async () => {
     localStorage.setItem(PAGE_SIZE_KEYS.events, '25');
     const api = mockApi({ 'GET /api/events': list([processed], 60, 1, 25) });

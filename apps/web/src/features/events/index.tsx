@@ -16,7 +16,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useAuthSession } from '@/lib/auth-session';
-import { useServerPaging } from '@/lib/paging';
+import { usePageCursor, useServerPaging } from '@/lib/paging';
 import { hasRole } from '@/lib/signed-in-user';
 import { PAGE_SIZE_KEYS } from '@/lib/storage-keys';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -67,9 +67,10 @@ function useIsStaff(): boolean {
 function EventsView() {
   const { t } = useTranslation();
   const isStaff = useIsStaff();
-  const paging = useServerPaging(PAGE_SIZE_KEYS.events, NEWEST_FIRST);
-  const { page, pageSize, setPage } = paging;
-  const sortOrder: EventSortOrder = paging.sorting[0]?.desc === false ? 'asc' : 'desc';
+  const numbered = useServerPaging(PAGE_SIZE_KEYS.events, NEWEST_FIRST);
+  const { cursor, steppingFrom } = usePageCursor(numbered);
+  const { page, pageSize, setPage } = numbered;
+  const sortOrder: EventSortOrder = numbered.sorting[0]?.desc === false ? 'asc' : 'desc';
   // The two filters exclude each other: one piece of state, not a boolean each.
   const [only, setOnly] = useState<StatusFilter | null>(null);
   const [nameInput, setNameInput] = useState('');
@@ -88,7 +89,9 @@ function EventsView() {
     erroredOnly: only === 'errored',
     eventName,
   };
-  const events = useEventsQuery({ page, pageSize, ...filters });
+  const events = useEventsQuery({ page, pageSize, ...filters, cursor });
+  // Previous / Next step from the rows on screen, not from the page before's still shown.
+  const paging = steppingFrom(events.isPlaceholderData ? undefined : events.data?.data);
   const resetEvent = useResetEventMutation();
   const createTestEvent = useCreateTestEventMutation();
   // Beyond the exact threshold the server counts by estimate (docs/events.md, "Totals").
