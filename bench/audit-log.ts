@@ -6,6 +6,7 @@ import { migrateTo } from '../apps/server/src/db/migrator.ts';
 import { listAudit } from '../apps/server/src/features/audit/queries.ts';
 import { listEvents } from '../apps/server/src/features/events/queries.ts';
 import { parseJsonText } from '../apps/server/src/http/json-text.ts';
+import { pruneOnce } from '../apps/server/src/outbox/retention.ts';
 import {
   accessTokenFor,
   adminQuery,
@@ -14,17 +15,54 @@ import {
   loopSummary,
   ratio,
   recordQueries,
+  verdict,
+  type LoopSummary,
 } from './lib.ts';
 import { int8AsNumber, positiveIntFromEnv, sqlLoops, startServer } from './events.ts';
 
+const CLIENTS = 20;
+const PAGE_SIZE = 25;
+const MINUTES_PER_DAY = 24 * 60;
+
+type List = 'audit' | 'events';
+
+/** A page of one of the lists, as its screen asks for it. */
+interface ListPage {
+  list: List;
+  params: Record<string, string>;
+  /** Asked as Next asks: after the last row of the page before (else by its number alone). */
+  next?: boolean;
+}
+
+/** What each measurement needs: the throwaway database and the server on it. */
+interface Bench {
+  handle: DatabaseHandle;
+  pool: pg.Pool;
+  http: UndiciPool;
+  headers: Record<string, string>;
+  serverUrl: string;
+  rows: number;
+  durationSeconds: number;
+}
+
 /**
- * The audit log and the events list at scale (issue 31, part 6), in a throwaway database:
- * BENCH_AUDIT_ROWS (default 10^7) audit rows and as many events, written by generate_series in
- * SQL (minutes, not hours), VACUUM ANALYZE, then for each page under 20 connections for
- * BENCH_AUDIT_DURATION (default 5) s: GET /api/audit or /api/events against the product's own
- * SQL (listAudit / listEvents run once on a recording Kysely) replayed through `pg`. Prints p99
- * both ways and the ratios (targets: p99 ≤ 100 ms and ≤ 1.5x the SQL), and the plan of each
- * first page (an index, never a sequential scan). Smoke it small: BENCH_AUDIT_ROWS=20000.
+ * The audit log and the events list at scale (issue 31, parts 6 and 7), in a throwaway database:
+ * BENCH_AUDIT_ROWS (default 10^7) audit rows and as many events with their workers' records,
+ * written by generate_series in SQL (minutes, not hours), VACUUM ANALYZE, then:
+ *
+ * (a) for each page under 20 connections for BENCH_AUDIT_DURATION (default 5) s: GET /api/audit or
+ *     /api/events against the product's own SQL (listAudit / listEvents run once on a recording
+ *     Kysely) replayed through `pg`. The pages: the first; the middle of the whole list (5,000,000
+ *     rows deep at 10^7) as the screen's Next asks for it (after the last row of the page before)
+ *     and by its number alone (the API's random access, which walks the offset); filtered first
+ *     pages. Prints p99 both ways and the ratios (targets: p99 ≤ 100 ms and ≤ 1.5x the SQL), and
+ *     the plan of each page (an index, never a sequential scan).
+ * (b) retention: both lists' first pages (10 connections each) idle for as long, then while
+ *     pruneOnce (outbox/retention.ts, the server's own pruning) deletes the oldest BENCH_RETENTION_EVENTS
+ *     (default 10^6, at most a tenth of the events) processed events. Prints each list's p99 idle
+ *     and while pruning (target: ≤ 2x idle).
+ *
+ * Smoke it small: BENCH_AUDIT_ROWS=20000.
  */
 export async function benchAuditLog(): Promise<void> {
   const rows = positiveIntFromEnv('BENCH_AUDIT_ROWS', 10_000_000);
@@ -49,7 +87,7 @@ export async function benchAuditLog(): Promise<void> {
 
     const loadStarted = performance.now();
     await fillAuditLogAndEvents(benchPool, rows);
-    await benchPool.query('vacuum analyze audit_log, events');
+    await benchPool.query('vacuum analyze audit_log, events, processed_events');
     const loadSeconds = (performance.now() - loadStarted) / 1000;
 
     server = await startServer(3241, {
@@ -58,94 +96,27 @@ export async function benchAuditLog(): Promise<void> {
       SEED_DEMO_DATA: 'false',
       EVENT_WORKERS_ENABLED: 'false',
       SMTP_CATCHER_PORT: '0',
+      // The events go 19 years back: the server's own pruning (a minute after start) would delete
+      // nearly all of them. The bench prunes when it measures that (listsWhilePruning).
+      EVENT_RETENTION_DAYS: '36500',
     });
     const token = await accessTokenFor(server.url, 'admin@example.com');
-    const headers = { authorization: `Bearer ${token}` };
-    const httpPool = new UndiciPool(server.url, { connections: 20 });
-    http = httpPool;
-    const deepPage = Math.max(2, Math.floor(rows / 25 / 100));
+    http = new UndiciPool(server.url, { connections: CLIENTS });
+    const bench: Bench = {
+      handle,
+      pool: benchPool,
+      http,
+      headers: { authorization: `Bearer ${token}` },
+      serverUrl: server.url,
+      rows,
+      durationSeconds,
+    };
 
     console.log(
-      `audit log and events at scale: ${rows} audit rows and ${rows} events (load ${loadSeconds.toFixed(1)} s, vacuum analyze), 20 connections, ${durationSeconds} s`,
+      `audit log and events at scale: ${rows} audit rows and ${rows} events (load ${loadSeconds.toFixed(1)} s, vacuum analyze), ${CLIENTS} connections, ${durationSeconds} s`,
     );
-    const pages: { path: string; params: Record<string, string>; list: 'audit' | 'events' }[] = [
-      { list: 'audit', path: '/api/audit', params: { page: '1', pageSize: '25' } },
-      { list: 'audit', path: '/api/audit', params: { page: String(deepPage), pageSize: '25' } },
-      {
-        list: 'audit',
-        path: '/api/audit',
-        params: { page: '1', pageSize: '25', actor: 'user7@example.com', action: 'update' },
-      },
-      {
-        list: 'audit',
-        path: '/api/audit',
-        params: { page: '1', pageSize: '25', targetType: 'Tenant', targetId: '40000' },
-      },
-      {
-        list: 'audit',
-        path: '/api/audit',
-        params: { page: '1', pageSize: '25', q: 'record 4242' },
-      },
-      { list: 'events', path: '/api/events', params: { page: '1', pageSize: '25' } },
-      {
-        list: 'events',
-        path: '/api/events',
-        params: { page: String(deepPage), pageSize: '25' },
-      },
-      {
-        list: 'events',
-        path: '/api/events',
-        params: { page: '1', pageSize: '25', erroredOnly: 'true' },
-      },
-    ];
-    for (const { path, params, list } of pages) {
-      const target = `${path}?${new URLSearchParams(params).toString()}`;
-      const response = await fetch(`${server.url}${target}`, { headers });
-      if (!response.ok) throw new Error(`GET ${target} answered ${response.status}`);
-      const answer = (await response.json()) as { totalCount: number; data: { id: number }[] };
-      // The product's own statements for this page, and the ids it answered.
-      const { statements, result } = await recordQueries(
-        benchPool,
-        async (db): Promise<{ data: { id: number }[] }> =>
-          list === 'audit'
-            ? listAudit(db, auditListQuerySchema.parse(params))
-            : parseJsonText(
-                await listEvents(db, eventListQuerySchema.parse(params), { kind: 'all' }),
-              ),
-      );
-      const same =
-        answer.data.map((item) => item.id).join() === result.data.map((item) => item.id).join();
-      if (!same) throw new Error(`GET ${target} and the SQL baseline disagree`);
-
-      await sqlLoops(benchPool, statements, 20, 1); // warm-up
-      const baseline = await sqlLoops(benchPool, statements, 20, durationSeconds);
-      await httpLoops(httpPool, target, headers, 20, 1); // warm-up
-      const measured = loopSummary(await httpLoops(httpPool, target, headers, 20, durationSeconds));
-      const estimate = 'totalIsEstimate' in answer && answer.totalIsEstimate === true;
-      console.log(`  ${target} (totalCount ${estimate ? 'about ' : ''}${answer.totalCount})`);
-      console.log(
-        `    pg, same SQL : p50 ${baseline.p50Ms.toFixed(1)} ms, p99 ${baseline.p99Ms.toFixed(1)} ms, ${baseline.requestsPerSecond.toFixed(0)} pages/s`,
-      );
-      console.log(
-        `    console      : p50 ${measured.p50Ms.toFixed(1)} ms, p99 ${measured.p99Ms.toFixed(1)} ms, ${measured.requestsPerSecond.toFixed(0)} req/s, errors ${measured.errors}`,
-      );
-      console.log(
-        `    ratio        : p99 ${ratio(measured.p99Ms, baseline.p99Ms)}x, throughput ${ratio(measured.requestsPerSecond, baseline.requestsPerSecond)}x; target p99 ≤ 100 ms and ≤ 1.5x: ${measured.p99Ms <= 100 && measured.p99Ms <= 1.5 * baseline.p99Ms ? 'met' : 'NOT met'}`,
-      );
-      // The plan of the statement that reads the page's rows (in the list's order).
-      const page = statements.find((statement) =>
-        /order by "?(occurred_at|created_at)"?/.test(statement.sql),
-      );
-      if (page) {
-        const plan = await benchPool.query<{ 'QUERY PLAN': string }>(
-          `explain (costs off) ${page.sql}`,
-          [...page.parameters],
-        );
-        const lines = plan.rows.map((row) => row['QUERY PLAN']);
-        const scans = lines.filter((line) => /Scan/.test(line)).map((line) => line.trim());
-        console.log(`    plan         : ${scans.join('; ')}`);
-      }
-    }
+    for (const page of benchPages(rows)) await comparePage(bench, page);
+    await listsWhilePruning(bench);
   } finally {
     await http?.close();
     await server?.stop();
@@ -156,10 +127,192 @@ export async function benchAuditLog(): Promise<void> {
 }
 
 /**
+ * The pages measured: each list's first page, its middle page (as deep as a page gets from either
+ * end) reached by Next as the screen asks for it and by its number alone as the API allows, and
+ * filtered first pages.
+ */
+function benchPages(rows: number): ListPage[] {
+  const first = { page: '1', pageSize: String(PAGE_SIZE) };
+  const middle = { ...first, page: String(Math.max(2, Math.ceil(rows / PAGE_SIZE / 2))) };
+  return [
+    { list: 'audit', params: first },
+    { list: 'audit', params: middle, next: true },
+    { list: 'audit', params: middle },
+    { list: 'audit', params: { ...first, actor: 'user7@example.com', action: 'update' } },
+    { list: 'audit', params: { ...first, targetType: 'Tenant', targetId: '40000' } },
+    { list: 'audit', params: { ...first, q: 'record 4242' } },
+    { list: 'events', params: first },
+    { list: 'events', params: middle, next: true },
+    { list: 'events', params: middle },
+    { list: 'events', params: { ...first, erroredOnly: 'true' } },
+    { list: 'events', params: { ...first, eventName: 'benchevent3', unprocessedOnly: 'true' } },
+  ];
+}
+
+function pathOf({ list, params }: ListPage): string {
+  return `/api/${list === 'audit' ? 'audit' : 'events'}?${new URLSearchParams(params).toString()}`;
+}
+
+interface ListAnswer {
+  totalCount: number;
+  totalIsEstimate: boolean;
+  data: { id: number }[];
+}
+
+async function fetchPage(bench: Bench, page: ListPage): Promise<ListAnswer> {
+  const target = pathOf(page);
+  const response = await fetch(`${bench.serverUrl}${target}`, { headers: bench.headers });
+  if (!response.ok) throw new Error(`GET ${target} answered ${response.status}`);
+  return (await response.json()) as ListAnswer;
+}
+
+/**
+ * `page` as Next asks for it: after the last row of the page before, which is read once by its
+ * number; the step must answer the rows the number does.
+ */
+async function stepToPage(bench: Bench, page: ListPage): Promise<ListPage> {
+  const number = Number(page.params.page);
+  const before = await fetchPage(bench, {
+    ...page,
+    params: { ...page.params, page: String(number - 1) },
+  });
+  const after = before.data.at(-1)?.id;
+  if (after === undefined) throw new Error(`${pathOf(page)}: the page before is empty`);
+  const stepped = { ...page, params: { ...page.params, after: String(after) } };
+  const [byStep, byNumber] = await Promise.all([fetchPage(bench, stepped), fetchPage(bench, page)]);
+  if (byStep.data.map((row) => row.id).join() !== byNumber.data.map((row) => row.id).join()) {
+    throw new Error(`${pathOf(stepped)} and ${pathOf(page)} disagree`);
+  }
+  return stepped;
+}
+
+/** The page through the console and its own SQL through `pg`, under CLIENTS loops each. */
+async function comparePage(bench: Bench, asked: ListPage): Promise<void> {
+  const { pool, http, headers, durationSeconds } = bench;
+  const page = asked.next ? await stepToPage(bench, asked) : asked;
+  const target = pathOf(page);
+  const answer = await fetchPage(bench, page);
+  // The product's own statements for this page, and the ids it answered.
+  const { statements, result } = await recordQueries(
+    pool,
+    async (db): Promise<{ data: { id: number }[] }> =>
+      page.list === 'audit'
+        ? listAudit(db, auditListQuerySchema.parse(page.params))
+        : parseJsonText(await listEvents(db, eventListQuerySchema.parse(page.params), ALL)),
+  );
+  const same =
+    answer.data.map((item) => item.id).join() === result.data.map((item) => item.id).join();
+  if (!same) throw new Error(`GET ${target} and the SQL baseline disagree`);
+
+  await sqlLoops(pool, statements, CLIENTS, 1); // warm-up
+  const baseline = await sqlLoops(pool, statements, CLIENTS, durationSeconds);
+  await httpLoops(http, target, headers, CLIENTS, 1); // warm-up
+  const measured = loopSummary(await httpLoops(http, target, headers, CLIENTS, durationSeconds));
+  console.log(
+    `  ${target} (totalCount ${answer.totalIsEstimate ? 'about ' : ''}${answer.totalCount})`,
+  );
+  console.log(
+    `    pg, same SQL : p50 ${baseline.p50Ms.toFixed(1)} ms, p99 ${baseline.p99Ms.toFixed(1)} ms, ${baseline.requestsPerSecond.toFixed(0)} pages/s`,
+  );
+  console.log(
+    `    console      : p50 ${measured.p50Ms.toFixed(1)} ms, p99 ${measured.p99Ms.toFixed(1)} ms, ${measured.requestsPerSecond.toFixed(0)} req/s, errors ${measured.errors}`,
+  );
+  const met = measured.p99Ms <= 100 && measured.p99Ms <= 1.5 * baseline.p99Ms;
+  console.log(
+    `    ratio        : p99 ${ratio(measured.p99Ms, baseline.p99Ms)}x, throughput ${ratio(measured.requestsPerSecond, baseline.requestsPerSecond)}x; target p99 ≤ 100 ms and ≤ 1.5x: ${verdict(met)}`,
+  );
+  // The plan of the statement that reads the page's rows (in the list's order).
+  const read = statements.find((statement) =>
+    /order by "?(occurred_at|created_at)"?/.test(statement.sql),
+  );
+  if (read) {
+    const plan = await pool.query<{ 'QUERY PLAN': string }>(`explain (costs off) ${read.sql}`, [
+      ...read.parameters,
+    ]);
+    const lines = plan.rows.map((row) => row['QUERY PLAN']);
+    const scans = lines.filter((line) => /Scan/.test(line)).map((line) => line.trim());
+    console.log(`    plan         : ${[...new Set(scans)].join('; ')}`);
+  }
+}
+
+const ALL = { kind: 'all' } as const;
+
+/**
+ * Both lists' first pages, half of CLIENTS loops each, idle for durationSeconds, then while the
+ * server's pruning deletes the oldest processed events: each list's p99 both times.
+ */
+async function listsWhilePruning(bench: Bench): Promise<void> {
+  const { rows, durationSeconds } = bench;
+  const target = Math.min(
+    positiveIntFromEnv('BENCH_RETENTION_EVENTS', 1_000_000),
+    Math.floor(rows / 10),
+  );
+  const older = oldestHolding(target);
+  const first = { page: '1', pageSize: String(PAGE_SIZE) };
+  const paths = [
+    pathOf({ list: 'events', params: first }),
+    pathOf({ list: 'audit', params: first }),
+  ];
+  const bothLists = (duration: number | (() => boolean)) =>
+    Promise.all(
+      paths.map(async (path) =>
+        loopSummary(await httpLoops(bench.http, path, bench.headers, CLIENTS / 2, duration)),
+      ),
+    );
+
+  await bothLists(1); // warm-up
+  const idle = await bothLists(durationSeconds);
+  let pruning = true;
+  const started = performance.now();
+  // Event n is rows - n minutes old (fillAuditLogAndEvents): the first `older` are past the cutoff.
+  const pruned = pruneOnce(bench.handle.db, {
+    eventRetentionDays: (rows - older) / MINUTES_PER_DAY - 0.5 / MINUTES_PER_DAY,
+    auditRetentionDays: undefined,
+  }).finally(() => (pruning = false));
+  const during = await bothLists(() => pruning);
+  const { events } = await pruned;
+  const seconds = (performance.now() - started) / 1000;
+
+  console.log(
+    `retention: ${events} processed events pruned in ${seconds.toFixed(1)} s (${(events / seconds).toFixed(0)}/s, batches of 1,000), both lists' first pages meanwhile, ${CLIENTS / 2} connections each`,
+  );
+  paths.forEach((path, index) => printWhilePruning(path, idle[index], during[index]));
+}
+
+function printWhilePruning(
+  path: string,
+  idle: LoopSummary | undefined,
+  during: LoopSummary | undefined,
+): void {
+  if (!idle || !during) return;
+  const times = during.p99Ms / idle.p99Ms;
+  console.log(
+    `  ${path}: p99 idle ${idle.p99Ms.toFixed(1)} ms, while pruning ${during.p99Ms.toFixed(1)} ms (${during.requestsPerSecond.toFixed(0)} req/s, errors ${during.errors}); ratio ${ratio(during.p99Ms, idle.p99Ms)}x; target ≤ 2x: ${verdict(times <= 2 && during.errors === 0)}`,
+  );
+}
+
+/** How many of the oldest events (n = 1, 2, …) hold `processed` processed ones. */
+function oldestHolding(processed: number): number {
+  let held = 0;
+  let n = 0;
+  while (held < processed) {
+    n += 1;
+    if (isProcessed(n)) held += 1;
+  }
+  return n;
+}
+
+/** The events fillAuditLogAndEvents writes processed: not 1 in 20 (waiting) nor 1 in 97 (failed). */
+function isProcessed(n: number): boolean {
+  return n % 20 !== 0 && n % 97 !== 0;
+}
+
+/**
  * `rows` audit rows (50 actors, 6 actions, 8 target types, 100,000 target ids: the ids of the
  * n-th type are those that leave n - 1 divided by 8, so Tenant 40000 exists; 5 tenants and none;
- * one a minute back from now) and `rows` events (10 names, 1 in 20 waiting, 1 in 97 failed), in
- * chunks of a million rows per statement so that no statement runs for long.
+ * one a minute back from now) and `rows` events (10 names, 1 in 20 waiting, 1 in 97 failed; each
+ * processed or failed one with both workers' records, as the workers leave them), in chunks of a
+ * million rows per statement so that no statement runs for long.
  */
 async function fillAuditLogAndEvents(pool: pg.Pool, rows: number): Promise<void> {
   const chunk = 1_000_000;
@@ -182,14 +335,29 @@ async function fillAuditLogAndEvents(pool: pg.Pool, rows: number): Promise<void>
        from generate_series($1::bigint, $3::bigint) as n`,
       [from, rows, to],
     );
+    // Event n has id n: the events table is new, and its sequence starts at 1.
     await pool.query(
-      `insert into events (event_name, tenant_id, entity_id, unique_id, created_at, metadata,
+      `insert into events (id, event_name, tenant_id, entity_id, unique_id, created_at, metadata,
          is_processed, has_error)
-       select 'BenchEvent' || (n % 10), n % 5 + 1, null, 'bench-' || n,
+       select n, 'BenchEvent' || (n % 10), n % 5 + 1, null, 'bench-' || n,
          now() - (($2::bigint - n) * interval '1 minute'), '{"actor":"bench@example.com"}'::jsonb,
-         n % 20 <> 0 and n % 97 <> 0, n % 97 = 0
+         n % 20 <> 0 and n % 97 <> 0, n % 20 <> 0 and n % 97 = 0
        from generate_series($1::bigint, $3::bigint) as n`,
       [from, rows, to],
     );
+    await pool.query(
+      `insert into processed_events (event_id, worker_name, has_error, error_message,
+         processed_at, attempts)
+       select n, worker, n % 97 = 0 and worker = 'notifications',
+         case when n % 97 = 0 and worker = 'notifications' then 'SMTP connection refused' end,
+         case when n % 97 = 0 and worker = 'notifications' then null
+           else now() - (($2::bigint - n) * interval '1 minute') end,
+         1
+       from generate_series($1::bigint, $3::bigint) as n,
+         unnest(array['audit-trail', 'notifications']) as worker
+       where n % 20 <> 0`,
+      [from, rows, to],
+    );
   }
+  await pool.query(`select setval('events_id_seq', $1)`, [rows]);
 }

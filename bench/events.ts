@@ -21,6 +21,7 @@ import {
   recordQueries,
   replayLoops,
   repoRoot,
+  requireFreePort,
   type LoopSummary,
 } from './lib.ts';
 
@@ -244,6 +245,7 @@ export async function startServer(
   port: number,
   env: Record<string, string>,
 ): Promise<{ url: string; stop: () => Promise<void> }> {
+  await requireFreePort(port);
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { once } from 'node:events';
+import { createConnection } from 'node:net';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -93,6 +94,7 @@ export async function startConsoleServer(
   dataDir?: string,
   logFile?: string,
 ): Promise<{ url: string; dataDir: string; pid: number; stop: () => Promise<void> }> {
+  await requireFreePort(port);
   dataDir ??= await mkdtemp(path.join(tmpdir(), 'console-bench-'));
   const url = `http://localhost:${port}`;
   // Node itself (not `npm start`), so that the signal of stop() reaches the server, but with the
@@ -218,6 +220,23 @@ export async function withConsoleOnNewDatabase<T>(
     await admin.query(`drop database if exists ${databaseName} with (force)`);
     await admin.end();
   }
+}
+
+/**
+ * Throws when something already listens on `port` of this machine: the machine is shared, and a
+ * bench that waits for its server to answer would otherwise measure whatever answers there.
+ */
+export async function requireFreePort(port: number): Promise<void> {
+  const taken = await new Promise<boolean>((resolve) => {
+    const probe = createConnection({ port, host: '127.0.0.1' });
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once('error', () => resolve(false));
+  });
+  if (taken)
+    throw new Error(`Port ${port} is taken (another bench or server runs): try again later`);
 }
 
 async function waitForReady(url: string, child: ChildProcess): Promise<void> {
@@ -375,22 +394,29 @@ export interface LoopsResult {
 }
 
 /**
- * `loops` concurrent loops, each running `once` again as soon as it has finished, for `seconds`:
+ * How long closedLoops run: `seconds`, or while `running()` answers true (e.g. while a background
+ * job works).
+ */
+export type LoopsDuration = number | (() => boolean);
+
+/**
+ * `loops` concurrent loops, each running `once` again as soon as it has finished, for `duration`:
  * the latency of every run that succeeded (sorted), the failed ones, the time taken. Both sides
  * of a comparison measured this way (an HTTP call, a statement through `pg`) are timed alike.
  */
 export async function closedLoops(
   loops: number,
-  seconds: number,
+  duration: LoopsDuration,
   once: () => Promise<void>,
 ): Promise<LoopsResult> {
   const latencies: number[] = [];
   let errors = 0;
   const started = performance.now();
-  const deadline = started + seconds * 1000;
+  const running =
+    typeof duration === 'number' ? () => performance.now() < started + duration * 1000 : duration;
   await Promise.all(
     Array.from({ length: loops }, async () => {
-      while (performance.now() < deadline) {
+      while (running()) {
         const runStarted = performance.now();
         try {
           await once();
@@ -426,9 +452,9 @@ export function httpLoops(
   path: string,
   headers: Record<string, string>,
   loops: number,
-  seconds: number,
+  duration: LoopsDuration,
 ): Promise<LoopsResult> {
-  return closedLoops(loops, seconds, async () => {
+  return closedLoops(loops, duration, async () => {
     const { statusCode, body } = await client.request({ path, method: 'GET', headers });
     await body.text();
     if (statusCode !== 200) throw new Error(`GET ${path}: ${statusCode}`);
