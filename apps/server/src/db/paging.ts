@@ -1,5 +1,5 @@
 import { EXACT_TOTAL_MAX, type Page } from '@console/contracts';
-import type { Compilable, Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Compilable, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from './schema.ts';
 
 /**
@@ -93,8 +93,10 @@ export function countUpToExactMax<TB extends keyof Database, O>(
   db: Kysely<Database>,
   matching: SelectQueryBuilder<Database, TB, O>,
 ) {
+  // The limit as a literal: the events page statement has no value of its own (its text serves
+  // every request, features/events/queries.ts).
   return db
-    .selectFrom(matching.limit(EXACT_TOTAL_MAX + 1).as('limited'))
+    .selectFrom(matching.limit(sql.lit(EXACT_TOTAL_MAX + 1)).as('limited'))
     .select((eb) => eb.fn.countAll<number>().as('counted'));
 }
 
@@ -106,16 +108,16 @@ export interface PageNumberTotal {
 
 /**
  * The total of a page-numbered list (docs/audit.md, "Totals"): `counted` (countUpToExactMax) when
- * it is at most EXACT_TOTAL_MAX, else PostgreSQL's estimate of the rows of `matching`, never below
- * what was counted. Counting 10^7 rows exactly takes seconds; the estimate is one plan.
+ * it is at most EXACT_TOTAL_MAX, else PostgreSQL's estimate of the rows of the query `matching`
+ * builds, never below what was counted. Counting 10^7 rows exactly takes seconds; the estimate is one plan.
  */
 export async function pageNumberTotal(
   db: Kysely<Database>,
   counted: number,
-  matching: Compilable,
+  matching: () => Compilable,
 ): Promise<PageNumberTotal> {
   if (counted <= EXACT_TOTAL_MAX) return { totalCount: counted, totalIsEstimate: false };
-  const compiled = matching.compile();
+  const compiled = matching().compile();
   const plan = await db.executeQuery<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>({
     ...compiled,
     sql: `explain (format json) ${compiled.sql}`,

@@ -41,15 +41,6 @@ export function preparedStatement(
   return (parameters) => CompiledQuery.raw(text, [...parameters]);
 }
 
-/**
- * `query`, built by Kysely in a shape whose text is always the same (values are parameters), sent
- * as the named statement `name`.
- */
-export function prepared(name: string, query: CompiledQuery): CompiledQuery {
-  if (names.get(query.sql) !== name) preparedStatement(name, query.sql);
-  return query;
-}
-
 /** How pg sends `text` with `values`: as its named statement when it is registered. */
 export function queryConfig(text: string, values: readonly unknown[]): pg.QueryConfig {
   const name = names.get(text);

@@ -73,7 +73,7 @@ export async function listAudit(db: Kysely<Database>, query: AuditListQuery): Pr
         trx,
         filtered(trx, query).select('id'),
       ).executeTakeFirstOrThrow();
-      const total = await pageNumberTotal(trx, counted, filtered(trx, query).select('id'));
+      const total = await pageNumberTotal(trx, counted, () => filtered(trx, query).select('id'));
       const step = await stepFrom(trx, query);
       // Previous / Next walk from the row they name. Else a deep page of an exact total is read
       // from the nearer end (db/paging.ts); an estimate has no reliable end, so the walk goes from

@@ -9,9 +9,9 @@ import {
   type ExportFormat,
   type ProcessedEvent,
 } from '@console/contracts';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { countUpToExactMax, pageNumberTotal, type PageNumberTotal } from '../../db/paging.ts';
-import { prepared } from '../../db/prepared-statements.ts';
+import { preparedStatement } from '../../db/prepared-statements.ts';
 import type { Database, EventsTable, ProcessedEventsTable } from '../../db/schema.ts';
 import type { ListExport } from '../../http/export.ts';
 import { jsonText, type JsonText } from '../../http/json-text.ts';
@@ -19,11 +19,6 @@ import { toRecordedEvent } from '../../outbox/index.ts';
 
 /** Whose events a caller may list: every tenant's (staff), or one tenant's. */
 export type EventScope = { kind: 'all' } | { kind: 'tenant'; tenantId: number };
-
-/** The tenant of a tenant scope; only asked of one (Kysely's `$if` does not narrow `scope`). */
-function tenantOf(scope: EventScope): number {
-  return scope.kind === 'tenant' ? scope.tenantId : -1;
-}
 
 export function toProcessedEvent(row: Selectable<ProcessedEventsTable>): ProcessedEvent {
   return {
@@ -68,16 +63,13 @@ export async function listEvents(
     if (names.length === 0)
       return eventListText('[]', { totalCount: 0, totalIsEstimate: false }, query);
   }
-  const matching = () => matchingEvents(db, query, scope, names).select(sql`1`.as('one'));
-  const statement = eventPageStatement(db, query, scope, names).compile(db);
-  // The shapes without names have one text each, sent as named statements (planned once per
-  // connection). With names the text varies with their number, and the best plan with the
-  // names: a rare one is read by the name index, a common one along creation order.
   const { rows } = await db.executeQuery<{ counted: number; data: string }>(
-    names === undefined ? prepared(`events_page_${shapeOf(query, scope)}`, statement) : statement,
+    eventPageStatement(db, query, scope, names),
   );
   const { counted, data } = rows[0] ?? { counted: 0, data: '[]' };
-  return eventListText(data, await pageNumberTotal(db, counted, matching()), query);
+  const matching = () =>
+    matchingEvents(db, query, operandsOf(scope, names)).select(sql`1`.as('one'));
+  return eventListText(data, await pageNumberTotal(db, counted, matching), query);
 }
 
 /** The answer of GET api/events around the page's rows (JSON text). */
@@ -91,38 +83,91 @@ function eventListText(
   );
 }
 
-/** The query parts that decide a page statement's text, apart from event names. */
-function shapeOf(filters: EventListQuery, scope: EventScope): string {
-  const only = [filters.unprocessedOnly && '_unprocessed', filters.erroredOnly && '_errored'];
-  const step = filters.after !== undefined || filters.before !== undefined ? '_stepped' : '';
-  return `${scope.kind}${only.filter(Boolean).join('')}${step}`;
-}
-
-/** A time as the text toISOString gives, made by PostgreSQL: no Date per row. */
-function isoText(column: string) {
-  return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** What decides a page statement's text: which filters apply, and whether it steps from a row. */
+interface PageShape {
+  tenant: boolean;
+  names: boolean;
+  stepped: boolean;
+  unprocessedOnly: boolean;
+  erroredOnly: boolean;
 }
 
 /**
- * The page statement: the matching events counted up to one past EXACT_TOTAL_MAX, and the page's
- * ids walked on the index alone, then only those rows read and written as the API's JSON, with
- * their workers' records. The walk starts after (or before) the row of `after` (`before`) when it
- * exists, a keyset page; else, by the page's number, from the nearer end of an exact total
- * (db/paging.ts, `planPage`'s rule), or from the start. Every walk is in the text, each behind a
- * condition on the plan that PostgreSQL checks once, so only one runs.
+ * The parameters of every page statement, always all of them, in this order (unused ones null),
+ * so that one text per shape serves every request: building and compiling the statement with
+ * Kysely took more CPU than the rest of the request.
+ */
+const PAGE_PARAMETERS = sql`select $1::bigint as page_offset, $2::bigint as page_size,
+  $3::boolean as descending, $4::boolean as towards_start, $5::integer as tenant_id,
+  $6::text[] as names, $7::bigint as cursor_id`;
+const P = {
+  offset: sql<number>`$1`,
+  size: sql<number>`$2`,
+  descending: sql<boolean>`$3`,
+  before: sql<boolean>`$4`,
+  tenant: sql<number>`$5`,
+  names: sql<string[]>`$6`,
+  cursor: sql<number>`$7`,
+};
+
+/** Page statement texts by shape, each written once. */
+const pageTexts = new Map<string, string>();
+
+/**
+ * The page statement of `query` for `scope` (`names`: eventNamesContaining's), with its text and
+ * parameters. The shapes without names go as named statements, each planned once per connection;
+ * with names the best plan depends on them (a rare one is read by the name index, a common one
+ * along creation order), so those are planned at each call.
  */
 export function eventPageStatement(
   db: Kysely<Database>,
   query: EventListQuery,
   scope: EventScope,
   names: readonly string[] | undefined,
-) {
-  const offset = sql`${(query.page - 1) * query.pageSize}::bigint`;
-  const size = sql`${query.pageSize}::bigint`;
-  const descending = sql`${query.sortOrder === 'desc'}::boolean`;
+): CompiledQuery {
   const cursor = query.after ?? query.before;
+  const shape: PageShape = {
+    tenant: scope.kind === 'tenant',
+    names: names !== undefined,
+    stepped: cursor !== undefined,
+    unprocessedOnly: query.unprocessedOnly,
+    erroredOnly: query.erroredOnly,
+  };
+  const name = `events_page_${Object.entries(shape)
+    .flatMap(([part, on]) => (on ? [part] : []))
+    .join('_')}`;
+  let text = pageTexts.get(name);
+  if (text === undefined) {
+    text = pageStatementText(db, shape);
+    if (!shape.names) preparedStatement(name, text);
+    pageTexts.set(name, text);
+  }
+  return CompiledQuery.raw(text, [
+    (query.page - 1) * query.pageSize,
+    query.pageSize,
+    query.sortOrder === 'desc',
+    query.before !== undefined,
+    scope.kind === 'tenant' ? scope.tenantId : null,
+    names ?? null,
+    cursor ?? null,
+  ]);
+}
+
+/**
+ * The page statement of `shape`: the matching events counted up to one past EXACT_TOTAL_MAX, and
+ * the page's ids walked on the index alone, then only those rows read and written as the API's
+ * JSON, with their workers' records. The walk starts after (or before) the row of `after`
+ * (`before`) when it exists, a keyset page; else, by the page's number, from the nearer end of an
+ * exact total (db/paging.ts, `planPage`'s rule), or from the start. Every walk is in the text,
+ * each behind a condition on the plan that PostgreSQL checks once, so only one runs.
+ */
+function pageStatementText(db: Kysely<Database>, shape: PageShape): string {
+  const operands: EventOperands = {
+    tenant: shape.tenant ? P.tenant : undefined,
+    names: shape.names ? P.names : undefined,
+  };
   const walk = (direction: 'asc' | 'desc', fromCursor: boolean) =>
-    matchingEvents(db, query, scope, names)
+    matchingEvents(db, shape, operands)
       .select('id')
       .where(
         sql<boolean>`(select walk_descending = ${sql.lit(direction === 'desc')}
@@ -139,30 +184,32 @@ export function eventPageStatement(
       .offset(sql<number>`(select skip from plan)`)
       .limit(sql<number>`(select rows from plan)`);
   const walks = [walk('desc', false), walk('asc', false)];
-  if (cursor !== undefined) walks.push(walk('desc', true), walk('asc', true));
-  const counted = countUpToExactMax(db, matchingEvents(db, query, scope, names).select('id'));
+  if (shape.stepped) walks.push(walk('desc', true), walk('asc', true));
+  const counted = countUpToExactMax(db, matchingEvents(db, shape, operands).select('id'));
   // A tenant user steps only from its own tenant's events.
   const cursorRow = db
     .selectFrom('events')
     .select(['created_at', 'id'])
-    .where('id', '=', cursor ?? 0)
-    .$if(scope.kind === 'tenant', (qb) => qb.where('tenant_id', '=', tenantOf(scope)));
-  return sql<{ counted: number; data: string }>`
-    with ${cursor === undefined ? sql`` : sql`cursor as (${cursorRow}),`}
+    .where('id', '=', P.cursor)
+    .$if(shape.tenant, (qb) => qb.where('tenant_id', '=', P.tenant));
+  const compiled = sql`
+    with parameters as (${PAGE_PARAMETERS}),
+    ${shape.stepped ? sql`cursor as (${cursorRow}),` : sql``}
     counted as (${counted}),
     plan as (
-      select counted, rows, from_cursor, reversed <> ${descending} as walk_descending,
+      select counted, rows, from_cursor, reversed <> ${P.descending} as walk_descending,
         case when from_cursor then 0
-          when reversed then greatest(counted - ${offset} - rows, 0)
-          else ${offset} end as skip
+          when reversed then greatest(counted - ${P.offset} - rows, 0)
+          else ${P.offset} end as skip
       from counted,
-        lateral (select ${cursor === undefined ? sql`false` : sql`exists (select from cursor)`}
+        lateral (select ${shape.stepped ? sql`exists (select from cursor)` : sql`false`}
           as from_cursor) as step,
         lateral (select counted <= ${sql.lit(EXACT_TOTAL_MAX)} as exact) as total,
         lateral (select case when exact and not from_cursor
-          then greatest(least(${size}, counted - ${offset}), 0) else ${size} end as rows) as size,
-        lateral (select case when from_cursor then ${query.before !== undefined}::boolean
-          else exact and counted - ${offset} - rows < ${offset} end as reversed) as ends
+          then greatest(least(${P.size}, counted - ${P.offset}), 0) else ${P.size} end as rows)
+          as size,
+        lateral (select case when from_cursor then ${P.before}
+          else exact and counted - ${P.offset} - rows < ${P.offset} end as reversed) as ends
     ),
     -- The limit takes nothing away (a page holds at most that many rows): the planner cannot
     -- know the statement's own limit and would otherwise expect a tenth of the table.
@@ -172,11 +219,19 @@ export function eventPageStatement(
     )} limit ${sql.lit(EVENT_PAGE_SIZE_MAX)})
     select (select counted from plan) as counted,
       '[' || coalesce(string_agg(${eventJson()}::text, ',' order by
-        case when ${descending} then e.created_at end desc,
-        case when ${descending} then e.id end desc,
+        case when ${P.descending} then e.created_at end desc,
+        case when ${P.descending} then e.id end desc,
         e.created_at, e.id), '') || ']' as data
     from keys join events as e on e.id = keys.id
-  `;
+  `.compile(db);
+  // Every value is one of PAGE_PARAMETERS: a value of its own would be fixed in the text.
+  if (compiled.parameters.length > 0) throw new Error('A page statement has a value of its own');
+  return compiled.sql;
+}
+
+/** A time as the text toISOString gives, made by PostgreSQL: no Date per row. */
+function isoText(column: string) {
+  return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
 /** An event of the page (alias `e`) as the API's JSON, its workers' records by worker name. */
@@ -194,26 +249,32 @@ function eventJson() {
 }
 
 /**
- * The events `scope` may read that match `filters`, the list's and the export's one rule;
- * `names` are the event names that contain the name filter (eventNamesContaining), when given.
+ * What the filters compare with: a tenant (undefined: every tenant) and event names (undefined:
+ * every name), as the request's values or as a page statement's parameters.
  */
+interface EventOperands {
+  tenant: number | RawBuilder<number> | undefined;
+  names: readonly string[] | RawBuilder<string[]> | undefined;
+}
+
+/** The operands of `scope` and `names` (eventNamesContaining's), as values. */
+function operandsOf(scope: EventScope, names: readonly string[] | undefined): EventOperands {
+  return { tenant: scope.kind === 'tenant' ? scope.tenantId : undefined, names };
+}
+
+/** The events matching `filters` and `operands`: the list's and the export's one rule. */
 function matchingEvents(
   db: Kysely<Database>,
-  filters: EventFilters,
-  scope: EventScope,
-  names: readonly string[] | undefined,
+  filters: Pick<EventFilters, 'unprocessedOnly' | 'erroredOnly'>,
+  { tenant, names }: EventOperands,
 ) {
-  return (
-    db
-      .selectFrom('events')
-      .$if(scope.kind === 'tenant', (qb) => qb.where('tenant_id', '=', tenantOf(scope)))
-      .$if(names !== undefined, (qb) =>
-        names?.length ? qb.where('event_name', 'in', names) : qb.where(sql<boolean>`false`),
-      )
-      // Written as the partial indexes' own predicates, so that the planner uses them.
-      .$if(filters.unprocessedOnly, (qb) => qb.where(sql<boolean>`not is_processed`))
-      .$if(filters.erroredOnly, (qb) => qb.where(sql<boolean>`has_error`))
-  );
+  let query = db.selectFrom('events');
+  if (tenant !== undefined) query = query.where('tenant_id', '=', tenant);
+  if (names !== undefined) query = query.where('event_name', '=', sql<string>`any(${names})`);
+  // Written as the partial indexes' own predicates, so that the planner uses them.
+  if (filters.unprocessedOnly) query = query.where(sql<boolean>`not is_processed`);
+  if (filters.erroredOnly) query = query.where(sql<boolean>`has_error`);
+  return query;
 }
 
 /** An event as the export reads it: its time as ISO text and its metadata as JSON text. */
@@ -224,7 +285,7 @@ function eventExportRows(
   names: readonly string[] | undefined,
 ) {
   const direction = filters.sortOrder;
-  return matchingEvents(db, filters, scope, names)
+  return matchingEvents(db, filters, operandsOf(scope, names))
     .select([
       'id',
       isoText('created_at').as('created_at'),
@@ -285,7 +346,7 @@ export async function eventsExport(
  * The event names that contain `text`, ignoring letter case (LIKE wildcards in `text` match
  * themselves). Event names are few (they are code), so the distinct names are read by skipping
  * through the event_name index, one probe per name, and matched here; the page and the count
- * then use `event_name in (...)` on indexes instead of testing every row.
+ * then use `event_name = any(...)` on indexes instead of testing every row.
  */
 export async function eventNamesContaining(db: Kysely<Database>, text: string): Promise<string[]> {
   const pattern = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
