@@ -95,12 +95,12 @@ interface PageShape {
 /**
  * The parameters of every page statement, always all of them, in this order (unused ones null),
  * so that one text per shape serves every request: building and compiling the statement with
- * Kysely took more CPU than the rest of the request.
+ * Kysely took more CPU than the rest of the request. `param` names them in the text.
  */
 const PAGE_PARAMETERS = sql`select $1::bigint as page_offset, $2::bigint as page_size,
   $3::boolean as descending, $4::boolean as towards_start, $5::integer as tenant_id,
   $6::text[] as names, $7::bigint as cursor_id`;
-const P = {
+const param = {
   offset: sql<number>`$1`,
   size: sql<number>`$2`,
   descending: sql<boolean>`$3`,
@@ -154,24 +154,67 @@ export function eventPageStatement(
 }
 
 /**
- * The page statement of `shape`: the matching events counted up to one past EXACT_TOTAL_MAX, and
- * the page's ids walked on the index alone, then only those rows read and written as the API's
- * JSON, with their workers' records. The walk starts after (or before) the row of `after`
- * (`before`) when it exists, a keyset page; else, by the page's number, from the nearer end of an
- * exact total (db/paging.ts, `planPage`'s rule), or from the start. Every walk is in the text,
- * each behind a condition on the plan that PostgreSQL checks once, so only one runs.
+ * The page statement of `shape`: the matching events counted up to one past EXACT_TOTAL_MAX, the
+ * walk planned (pageWalks), the page's ids walked on the index alone, then only those rows read
+ * and written as the API's JSON, with their workers' records.
  */
 function pageStatementText(db: Kysely<Database>, shape: PageShape): string {
   const operands: EventOperands = {
-    tenant: shape.tenant ? P.tenant : undefined,
-    names: shape.names ? P.names : undefined,
+    tenant: shape.tenant ? param.tenant : undefined,
+    names: shape.names ? param.names : undefined,
   };
+  const counted = countUpToExactMax(db, matchingEvents(db, shape, operands).select('id'));
+  // A tenant user steps only from its own tenant's events.
+  const cursorRow = db
+    .selectFrom('events')
+    .select(['created_at', 'id'])
+    .where('id', '=', param.cursor)
+    .$if(shape.tenant, (qb) => qb.where('tenant_id', '=', param.tenant));
+  const { offset, size, descending, before } = param;
+  const compiled = sql`
+    with parameters as (${PAGE_PARAMETERS}),
+    ${shape.stepped ? sql`cursor as (${cursorRow}),` : sql``}
+    counted as (${counted}),
+    plan as (
+      select counted, rows, from_cursor, reversed <> ${descending} as walk_descending,
+        case when from_cursor then 0
+          when reversed then greatest(counted - ${offset} - rows, 0)
+          else ${offset} end as skip
+      from counted,
+        lateral (select ${shape.stepped ? sql`exists (select from cursor)` : sql`false`}
+          as from_cursor) as step,
+        lateral (select counted <= ${sql.lit(EXACT_TOTAL_MAX)} as exact) as total,
+        lateral (select case when exact and not from_cursor
+          then greatest(least(${size}, counted - ${offset}), 0) else ${size} end as rows) as size,
+        lateral (select case when from_cursor then ${before}
+          else exact and counted - ${offset} - rows < ${offset} end as reversed) as ends
+    ),
+    keys as (${pageWalks(db, shape, operands)})
+    select (select counted from plan) as counted,
+      '[' || coalesce(string_agg(${eventJson()}::text, ',' order by
+        case when ${descending} then e.created_at end desc,
+        case when ${descending} then e.id end desc,
+        e.created_at, e.id), '') || ']' as data
+    from keys join events as e on e.id = keys.id
+  `.compile(db);
+  // Every value is one of PAGE_PARAMETERS: a value of its own would be fixed in the text.
+  if (compiled.parameters.length > 0) throw new Error('A page statement has a value of its own');
+  return compiled.sql;
+}
+
+/**
+ * The ids of the page, by the walk `plan` chose: after (or before) the `cursor` row when it
+ * exists, a keyset step; else by the page's number, from the nearer end of an exact total
+ * (db/paging.ts, `planPage`'s rule), or from the start. Every walk is in the text, each behind a
+ * condition on the plan that PostgreSQL checks once, so only one runs.
+ */
+function pageWalks(db: Kysely<Database>, shape: PageShape, operands: EventOperands) {
   const walk = (direction: 'asc' | 'desc', fromCursor: boolean) =>
     matchingEvents(db, shape, operands)
       .select('id')
       .where(
         sql<boolean>`(select walk_descending = ${sql.lit(direction === 'desc')}
-        and from_cursor = ${sql.lit(fromCursor)} from plan)`,
+          and from_cursor = ${sql.lit(fromCursor)} from plan)`,
       )
       .$if(fromCursor, (qb) =>
         qb.where(
@@ -185,48 +228,12 @@ function pageStatementText(db: Kysely<Database>, shape: PageShape): string {
       .limit(sql<number>`(select rows from plan)`);
   const walks = [walk('desc', false), walk('asc', false)];
   if (shape.stepped) walks.push(walk('desc', true), walk('asc', true));
-  const counted = countUpToExactMax(db, matchingEvents(db, shape, operands).select('id'));
-  // A tenant user steps only from its own tenant's events.
-  const cursorRow = db
-    .selectFrom('events')
-    .select(['created_at', 'id'])
-    .where('id', '=', P.cursor)
-    .$if(shape.tenant, (qb) => qb.where('tenant_id', '=', P.tenant));
-  const compiled = sql`
-    with parameters as (${PAGE_PARAMETERS}),
-    ${shape.stepped ? sql`cursor as (${cursorRow}),` : sql``}
-    counted as (${counted}),
-    plan as (
-      select counted, rows, from_cursor, reversed <> ${P.descending} as walk_descending,
-        case when from_cursor then 0
-          when reversed then greatest(counted - ${P.offset} - rows, 0)
-          else ${P.offset} end as skip
-      from counted,
-        lateral (select ${shape.stepped ? sql`exists (select from cursor)` : sql`false`}
-          as from_cursor) as step,
-        lateral (select counted <= ${sql.lit(EXACT_TOTAL_MAX)} as exact) as total,
-        lateral (select case when exact and not from_cursor
-          then greatest(least(${P.size}, counted - ${P.offset}), 0) else ${P.size} end as rows)
-          as size,
-        lateral (select case when from_cursor then ${P.before}
-          else exact and counted - ${P.offset} - rows < ${P.offset} end as reversed) as ends
-    ),
-    -- The limit takes nothing away (a page holds at most that many rows): the planner cannot
-    -- know the statement's own limit and would otherwise expect a tenth of the table.
-    keys as (${sql.join(
-      walks.map((one) => sql`(${one})`),
-      sql` union all `,
-    )} limit ${sql.lit(EVENT_PAGE_SIZE_MAX)})
-    select (select counted from plan) as counted,
-      '[' || coalesce(string_agg(${eventJson()}::text, ',' order by
-        case when ${P.descending} then e.created_at end desc,
-        case when ${P.descending} then e.id end desc,
-        e.created_at, e.id), '') || ']' as data
-    from keys join events as e on e.id = keys.id
-  `.compile(db);
-  // Every value is one of PAGE_PARAMETERS: a value of its own would be fixed in the text.
-  if (compiled.parameters.length > 0) throw new Error('A page statement has a value of its own');
-  return compiled.sql;
+  // The limit takes nothing away (a page holds at most that many rows): the planner cannot know
+  // the statement's own limit and would otherwise expect a tenth of the table.
+  return sql`${sql.join(
+    walks.map((one) => sql`(${one})`),
+    sql` union all `,
+  )} limit ${sql.lit(EVENT_PAGE_SIZE_MAX)}`;
 }
 
 /** A time as the text toISOString gives, made by PostgreSQL: no Date per row. */
