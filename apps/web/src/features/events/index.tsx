@@ -94,7 +94,7 @@ function EventsView() {
   const paging = steppingFrom(events.isPlaceholderData ? undefined : events.data?.data);
   const resetEvent = useResetEventMutation();
   const createTestEvent = useCreateTestEventMutation();
-  // Beyond the exact threshold the server counts by estimate (docs/events.md, "Totals").
+  // Beyond the exact threshold the server counts by estimate (docs/events.md, "API").
   const pagerTexts = usePageNumberPagerTexts(events.data?.totalIsEstimate === true);
 
   const resetting = resetEvent.isPending ? resetEvent.variables : undefined;
