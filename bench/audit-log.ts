@@ -23,6 +23,8 @@ import { int8AsNumber, positiveIntFromEnv, sqlLoops, startServer } from './event
 const CLIENTS = 20;
 const PAGE_SIZE = 25;
 const MINUTES_PER_DAY = 24 * 60;
+/** The events list as staff read it. */
+const ALL = { kind: 'all' } as const;
 
 type List = 'audit' | 'events';
 
@@ -234,8 +236,6 @@ async function comparePage(bench: Bench, asked: ListPage): Promise<void> {
     console.log(`    plan         : ${[...new Set(scans)].join('; ')}`);
   }
 }
-
-const ALL = { kind: 'all' } as const;
 
 /**
  * Both lists' first pages, half of CLIENTS loops each, idle for durationSeconds, then while the
