@@ -49,7 +49,9 @@ async function contentsOf(db: DatabaseHandle['db']) {
   return { tables: await tableChecksums(db), sequences: await sequenceValues(db) };
 }
 
-describe('npm run backup and npm run restore', () => {
+// Each test runs the CLIs as separate processes (up to ten, each loading tsx): on a busy
+// 2-core machine that outlasts the suite's 30 s default.
+describe('npm run backup and npm run restore', { timeout: 120_000 }, () => {
   let source: DatabaseHandle;
   let root: string;
   let backup: string;
