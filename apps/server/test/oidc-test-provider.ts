@@ -22,6 +22,7 @@ export class OidcTestProvider {
   private readonly counts = new Map<string, number>();
   private readonly server: Server;
   private claims: JWTPayload = {};
+  private userInfoClaims: JWTPayload = {};
   private forgery: ((genuine: GenuineIdToken) => Promise<string>) | undefined;
   private port = 0;
 
@@ -39,6 +40,9 @@ export class OidcTestProvider {
     this.service.on('beforeTokenSigning', (token: { payload: JWTPayload }) => {
       if (!('scope' in token.payload)) Object.assign(token.payload, this.claims);
     });
+    this.service.on('beforeUserinfo', (response: { body: Record<string, unknown> }) => {
+      Object.assign(response.body, this.userInfoClaims);
+    });
   }
 
   /** Starts a provider on 127.0.0.1 (`port` 0: any free port) with one RS256 key. */
@@ -55,9 +59,13 @@ export class OidcTestProvider {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  /** Who the next sign-ins are: the claims every ID token carries from now on. */
-  signInAs(claims: JWTPayload): void {
+  /**
+   * Who the next sign-ins are: the claims every ID token carries from now on, and what the
+   * userinfo endpoint adds to its `sub` (nothing unless given).
+   */
+  signInAs(claims: JWTPayload, userInfo: JWTPayload = {}): void {
     this.claims = claims;
+    this.userInfoClaims = userInfo;
   }
 
   /** The next token response carries, instead of its ID token, what `forge` makes of it. */

@@ -188,6 +188,34 @@ describe('sign-in at an external OpenID Connect provider', () => {
       await expectRefused(await signIn(), 403, 'mallory@attacker.example');
     });
 
+    describe('asks userinfo when the ID token names nobody, and takes each address from its own source', () => {
+      it("never lets userinfo's email_verified vouch for the ID token's email", async () => {
+        provider.signInAs({ email: 'admin@example.com' }, { email_verified: true });
+        await expectRefused(await signIn(), 400, 'did not share an email address');
+        provider.signInAs(
+          { email: 'admin@example.com' },
+          { email_verified: true, preferred_username: 'mallory@attacker.example' },
+        );
+        await expectRefused(await signIn(), 403, 'mallory@attacker.example');
+      });
+
+      it("never lets the ID token's email_verified vouch for userinfo's email", async () => {
+        provider.signInAs({ email_verified: true }, { email: 'admin@example.com' });
+        await expectRefused(await signIn(), 400, 'did not share an email address');
+      });
+
+      it('signs in by the address userinfo vouches for itself', async () => {
+        provider.signInAs(
+          { name: 'Sam Staff', email: 'admin@example.com' },
+          { email: 'staff@example.com', email_verified: true },
+        );
+        const userInfoRequests = provider.requests('/userinfo');
+        const { browser } = await signIn();
+        expect(provider.requests('/userinfo')).toBe(userInfoRequests + 1);
+        expect((await sessionOf(browser)).body).toMatchObject({ userEmail: 'staff@example.com' });
+      });
+    });
+
     it('admits only the allowed directories (tid) when OIDC_ALLOWED_TENANT_IDS is set', async () => {
       provider.signInAs({ preferred_username: 'admin@example.com', tid: DIRECTORY });
       expect((await signIn(oneDirectory)).response.headers.get('location')).toBe('/dashboard');
