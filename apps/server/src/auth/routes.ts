@@ -15,14 +15,6 @@ import { recordEventIfPossible } from '../outbox/outbox.ts';
 
 /** Binds a started sign-in to the browser that started it (login CSRF protection). */
 export const SIGN_IN_COOKIE = 'console_sign_in';
-/**
- * The ID token of the session's sign-in, sent only to /signout, which hands it to the identity
- * provider as `id_token_hint`. In the browser rather than the database: the console keeps no
- * provider token at rest, and signing in needs no newer schema than the sessions table.
- */
-export const LOGOUT_HINT_COOKIE = 'console_logout_hint';
-/** A longer ID token is not kept (a cookie holds 4096 bytes); sign-out then names the client only. */
-const LOGOUT_HINT_MAX_LENGTH = 3800;
 const CALLBACK_PATH = '/auth/callback';
 const SIGN_OUT_PATH = '/signout';
 
@@ -64,10 +56,6 @@ export function registerAuthRoutes(app: ConsoleApp, deps: AuthRouteDependencies)
     secure: config.cookieSecure,
     path: CALLBACK_PATH,
     maxAge: SIGN_IN_ATTEMPT_TTL_SECONDS,
-  };
-  const logoutHintCookieOptions: CookieSerializeOptions = {
-    ...sessions.cookieOptions(),
-    path: SIGN_OUT_PATH,
   };
 
   /**
@@ -161,12 +149,9 @@ export function registerAuthRoutes(app: ConsoleApp, deps: AuthRouteDependencies)
       }
       // A browser holds one session: an earlier one of this browser ends here.
       await sessions.delete(request.cookies[SESSION_COOKIE]);
-      reply.setCookie(SESSION_COOKIE, await sessions.create(person), sessions.cookieOptions());
-      if (person.idToken.length <= LOGOUT_HINT_MAX_LENGTH) {
-        reply.setCookie(LOGOUT_HINT_COOKIE, person.idToken, logoutHintCookieOptions);
-      } else {
-        reply.clearCookie(LOGOUT_HINT_COOKIE, logoutHintCookieOptions);
-      }
+      // The ID token stays with the session, for sign-out's id_token_hint.
+      const cookieValue = await sessions.create(person, person.idToken);
+      reply.setCookie(SESSION_COOKIE, cookieValue, sessions.cookieOptions());
       app.metrics?.countSignIn('succeeded');
       await recordSession(request, 'SignedIn', 'sign-in', person, tenantId);
       request.log.info({ roles }, 'Signed in');
@@ -187,20 +172,14 @@ export function registerAuthRoutes(app: ConsoleApp, deps: AuthRouteDependencies)
       },
     },
     async (request, reply) => {
-      const signedIn = await sessions.find(request.cookies[SESSION_COOKIE]);
-      await sessions.delete(request.cookies[SESSION_COOKIE]);
-      if (signedIn) await recordSession(request, 'SignedOut', 'sign-out', signedIn);
+      const ended = await sessions.end(request.cookies[SESSION_COOKIE]);
+      if (ended) await recordSession(request, 'SignedOut', 'sign-out', ended.user);
       const { maxAge: _maxAge, ...cookieOptions } = sessions.cookieOptions();
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
-      const idToken = request.cookies[LOGOUT_HINT_COOKIE];
-      if (idToken !== undefined) {
-        const { maxAge: _hintMaxAge, ...hintOptions } = logoutHintCookieOptions;
-        reply.clearCookie(LOGOUT_HINT_COOKIE, hintOptions);
-      }
       reply.header('cache-control', 'no-store');
       // The provider's end-session endpoint signs the person out there too and sends the browser
       // back to /login; without one (or while it cannot be reached), straight to /login.
-      const endSessionUrl = await relyingParty.endSessionUrl(idToken);
+      const endSessionUrl = await relyingParty.endSessionUrl(ended?.idTokenHint);
       return reply.redirect(endSessionUrl ?? '/login');
     },
   );

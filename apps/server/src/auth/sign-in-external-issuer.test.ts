@@ -12,8 +12,7 @@ import {
   unsignedToken,
 } from '../../test/oidc-test-provider.ts';
 import { RelyingParty } from './relying-party.ts';
-import { LOGOUT_HINT_COOKIE } from './routes.ts';
-import { SESSION_COOKIE } from './sessions.ts';
+import { hashCookieValue, SESSION_COOKIE } from './sessions.ts';
 import { SignInError } from './sign-in-error.ts';
 
 // Sign-in against an independently written OpenID Connect provider (oauth2-mock-server), as an
@@ -240,11 +239,31 @@ describe('sign-in at an external OpenID Connect provider', () => {
     expect(endSession.searchParams.get('client_id')).toBe('console');
     const hint = decodeJwt(endSession.searchParams.get('id_token_hint') ?? '');
     expect(hint).toMatchObject({ iss: provider.url, aud: 'console', email: 'admin@example.com' });
-    expect(browser.cookie(LOGOUT_HINT_COOKIE)).toBeUndefined();
     expect((await sessionOf(browser)).status).toBe(401);
 
     const back = await browser.fetch(endSession.href);
     expect(back.headers.get('location')).toBe(`${testApp.config.publicUrl}/login`);
+  });
+
+  it('hints at the account at logout with an ID token longer than a cookie holds (Entra groups)', async () => {
+    // Entra ID puts up to 200 group ids in a token: about 8 KB, twice what a cookie holds.
+    const groups = Array.from({ length: 200 }, () => crypto.randomUUID());
+    provider.signInAs({ email: 'admin@example.com', email_verified: true, groups });
+    const { browser, response } = await signIn();
+    expect(response.headers.get('location')).toBe('/dashboard');
+    // The token stays on the server, with the session: no cookie carries it.
+    expect(response.headers.getSetCookie().join('\n')).not.toMatch(/eyJ/);
+    const kept = await hintOf(browser);
+    expect(kept?.length).toBeGreaterThan(8000);
+
+    const signOut = await browser.fetch('/signout');
+    const idTokenHint = new URL(signOut.headers.get('location') ?? '').searchParams.get(
+      'id_token_hint',
+    );
+    expect(idTokenHint).toBe(kept);
+    expect(decodeJwt(idTokenHint ?? '')).toMatchObject({ email: 'admin@example.com', groups });
+    // Its session row, and the token with it, are gone.
+    expect(await hintOf(browser)).toBeUndefined();
   });
 
   it('says the provider cannot be reached while it is down, and works again once it is back', async () => {
@@ -371,6 +390,16 @@ describe('configuration', () => {
     expect(stderr).toContain('OIDC_ISSUER must be an https:// URL');
   });
 });
+
+/** The ID token the browser's session keeps for its sign-out; undefined without a session. */
+async function hintOf(browser: TestBrowser): Promise<string | null | undefined> {
+  const row = await testApp.database.db
+    .selectFrom('sessions')
+    .select('id_token_hint')
+    .where('id_hash', '=', hashCookieValue(browser.cookie(SESSION_COOKIE) ?? ''))
+    .executeTakeFirst();
+  return row?.id_token_hint;
+}
 
 async function countSessions(): Promise<number> {
   const row = await testApp.database.db
