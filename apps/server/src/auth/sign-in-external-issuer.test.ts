@@ -277,6 +277,28 @@ describe('sign-in at an external OpenID Connect provider', () => {
     expect((await signIn()).response.headers.get('location')).toBe('/dashboard');
   });
 
+  it('says the provider cannot be reached when only its signing keys fail, and recovers', async () => {
+    // A server of its own: no key set cached yet, so the sign-in must fetch it.
+    const app = await createTestApp({ oidc: issuerConfig() }, { database: testApp.database });
+    try {
+      for (const failure of ['server error', 'not json', 'connection closed'] as const) {
+        provider.breakEndpoint('/jwks', failure);
+        const tokenRequests = provider.requests('/token');
+        const result = await signIn(app);
+        // Discovery and the code exchange succeeded: only the keys were missing.
+        expect(provider.requests('/token'), failure).toBe(tokenRequests + 1);
+        await expectRefused(result, 502, 'cannot be reached right now');
+      }
+    } finally {
+      provider.restore();
+    }
+    try {
+      expect((await signIn(app)).response.headers.get('location')).toBe('/dashboard');
+    } finally {
+      await app.close();
+    }
+  });
+
   it('starts while the provider is down, and signs in once it is up, without a restart', async () => {
     await provider.pause();
     let app: TestApp | undefined;
