@@ -7,7 +7,13 @@ import type { ConsoleApp } from '../http/console-app.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { AccessTokens, AuthenticatedUser } from './access-token.ts';
-import { escapeHtml, htmlPage, signInErrorHandler } from './html.ts';
+import {
+  describeSignInProblem,
+  escapeHtml,
+  htmlPage,
+  sendSignInProblem,
+  signInErrorHandler,
+} from './html.ts';
 import { SIGN_IN_ATTEMPT_TTL_SECONDS, type RelyingParty } from './relying-party.ts';
 import { resolveRoles } from './roles.ts';
 import { SESSION_COOKIE, type Sessions } from './sessions.ts';
@@ -16,6 +22,22 @@ import { recordEventIfPossible } from '../outbox/outbox.ts';
 /** Binds a started sign-in to the browser that started it (login CSRF protection). */
 export const SIGN_IN_COOKIE = 'console_sign_in';
 const CALLBACK_PATH = '/auth/callback';
+/** The user agent kept in the audit log: enough to tell browsers apart, not a header's 16 KB. */
+const USER_AGENT_MAX_LENGTH = 512;
+/** The audit log's action of each session event, and the event's name. */
+const SESSION_EVENTS = {
+  'sign-in': 'SignedIn',
+  'sign-in-refused': 'SignInRefused',
+  'sign-out': 'SignedOut',
+} as const;
+
+interface SessionRecord {
+  /** Who; a sign-in refused before its ID token was verified names nobody. */
+  person?: { email: string; name: string };
+  tenantId?: number;
+  /** Why a sign-in was refused, in words safe to log (never a code or token). */
+  reason?: string;
+}
 const SIGN_OUT_PATH = '/signout';
 
 export interface AuthRouteDependencies {
@@ -59,28 +81,49 @@ export function registerAuthRoutes(app: ConsoleApp, deps: AuthRouteDependencies)
   };
 
   /**
-   * Sign-in, refused sign-in and sign-out in the audit log (issue 31): who, when (the event's
-   * time), from which address and browser. Skipped on a database without the events tables yet,
-   * so that an admin can still sign in to apply the migrations.
+   * Sign-in, refused sign-in and sign-out in the audit log (issue 31): who (when known), when
+   * (the event's time), from which address and browser, and why a sign-in was refused. Skipped
+   * on a database without the events tables yet, so that an admin can still sign in to apply the
+   * migrations.
    */
   async function recordSession(
     request: FastifyRequest,
-    eventName: 'SignedIn' | 'SignInRefused' | 'SignedOut',
-    action: 'sign-in' | 'sign-in-refused' | 'sign-out',
-    person: { email: string; name: string },
-    tenantId?: number,
+    action: keyof typeof SESSION_EVENTS,
+    { person, tenantId, reason }: SessionRecord = {},
   ): Promise<void> {
     await recordEventIfPossible(deps.db, {
-      eventName,
+      eventName: SESSION_EVENTS[action],
       tenantId: tenantId ?? null,
       metadata: {
-        actor: person.email,
+        actor: person?.email ?? null,
         action,
-        target: { type: 'Session', id: person.email, name: person.name },
+        target: person
+          ? { type: 'Session', id: person.email, name: person.name }
+          : { type: 'Session' },
         ipAddress: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
+        userAgent: request.headers['user-agent']?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+        ...(reason === undefined ? {} : { reason }),
       },
     });
+  }
+
+  /**
+   * The callback's failures end on the sign-in pages, and each leaves a refused sign-in in the
+   * audit log with its reason. Requests past the rate limit (429) leave none: the limit is what
+   * bounds the rows one address can make (SIGN_IN_RATE_LIMIT_PER_MINUTE a minute).
+   */
+  async function callbackErrorHandler(
+    error: unknown,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    const problem = describeSignInProblem(error, request);
+    if (problem.status !== 429) {
+      await recordSession(request, 'sign-in-refused', { reason: problem.reason }).catch(
+        (cause: unknown) => request.log.error({ err: cause }, 'Refused sign-in not audited'),
+      );
+    }
+    return sendSignInProblem(request, reply, problem);
   }
 
   /** The signed-in user with today's roles, or undefined (a session whose user lost every role ends). */
@@ -122,7 +165,7 @@ export function registerAuthRoutes(app: ConsoleApp, deps: AuthRouteDependencies)
     CALLBACK_PATH,
     {
       config: rateLimited,
-      errorHandler: signInErrorHandler,
+      errorHandler: callbackErrorHandler,
       schema: {
         tags: ['Sign-in'],
         summary: 'OpenID Connect redirect URI: finishes sign-in and starts the session',
@@ -143,7 +186,7 @@ export function registerAuthRoutes(app: ConsoleApp, deps: AuthRouteDependencies)
       const { roles, tenantId } = await resolveRoles(deps.db, config, person.email);
       if (roles.length === 0) {
         app.metrics?.countSignIn('refused');
-        await recordSession(request, 'SignInRefused', 'sign-in-refused', person);
+        await recordSession(request, 'sign-in-refused', { person, reason: 'no role' });
         request.log.warn({ reason: 'no role' }, 'Sign-in refused');
         return sendHtml(reply, 403, accessRefusedPage(person.email));
       }
@@ -153,7 +196,7 @@ export function registerAuthRoutes(app: ConsoleApp, deps: AuthRouteDependencies)
       const cookieValue = await sessions.create(person, person.idToken);
       reply.setCookie(SESSION_COOKIE, cookieValue, sessions.cookieOptions());
       app.metrics?.countSignIn('succeeded');
-      await recordSession(request, 'SignedIn', 'sign-in', person, tenantId);
+      await recordSession(request, 'sign-in', { person, tenantId });
       request.log.info({ roles }, 'Signed in');
       return reply.redirect('/dashboard');
     },
@@ -173,7 +216,7 @@ export function registerAuthRoutes(app: ConsoleApp, deps: AuthRouteDependencies)
     },
     async (request, reply) => {
       const ended = await sessions.end(request.cookies[SESSION_COOKIE]);
-      if (ended) await recordSession(request, 'SignedOut', 'sign-out', ended.user);
+      if (ended) await recordSession(request, 'sign-out', { person: ended.user });
       const { maxAge: _maxAge, ...cookieOptions } = sessions.cookieOptions();
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
       reply.header('cache-control', 'no-store');

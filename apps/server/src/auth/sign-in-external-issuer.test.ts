@@ -4,6 +4,7 @@ import { decodeJwt, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ExternalIssuerConfig } from '../config.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { expectRefusedSignInAudited } from '../../test/recorded-events.ts';
 import { TestBrowser } from '../../test/test-browser.ts';
 import {
   hmacToken,
@@ -65,15 +66,23 @@ beforeEach(() => {
  * (which signs in at once), the callback. Returns the callback's answer and the browser.
  */
 async function signIn(app: TestApp = testApp) {
-  const browser = new TestBrowser(app.config.publicUrl);
+  // A browser of its own name, to find its refused sign-in in the audit log.
+  const userAgent = `sign-in-test/${crypto.randomUUID()}`;
+  const browser = new TestBrowser(app.config.publicUrl, userAgent);
   const start = await browser.fetch('/authenticated');
-  if (start.status !== 302) return { browser, response: start, authorizationUrl: undefined };
+  if (start.status !== 302) {
+    return { browser, userAgent, response: start, authorizationUrl: undefined };
+  }
   const authorizationUrl = new URL(start.headers.get('location') ?? '');
   const authorized = await browser.fetch(authorizationUrl.href);
   const callbackUrl = authorized.headers.get('location') ?? '';
   const response = await browser.fetch(callbackUrl);
-  return { browser, response, authorizationUrl, callbackUrl };
+  return { browser, userAgent, response, authorizationUrl, callbackUrl };
 }
+
+/** The refused sign-in is in the audit log, with its address, browser and `reason`. */
+const expectAudited = (result: Awaited<ReturnType<typeof signIn>>, reason: RegExp) =>
+  expectRefusedSignInAudited(testApp.database.db, result.userAgent, reason);
 
 async function sessionOf(browser: TestBrowser) {
   const response = await browser.fetch('/auth/session');
@@ -116,41 +125,51 @@ describe('sign-in at an external OpenID Connect provider', () => {
   });
 
   describe('refuses an ID token the provider did not sign as it publishes, with no session', () => {
-    const forgeries = {
-      'signed by an unpublished key with an unknown kid': async (payload: JWTPayload) =>
-        (await signingKey('RS256')).sign(payload),
-      "signed by an unpublished key under the published key's kid": async (
-        payload: JWTPayload,
-        header: Record<string, unknown>,
-      ) => (await signingKey('RS256')).sign(payload, { kid: header.kid }),
-      'with alg none': async (payload: JWTPayload) => unsignedToken(payload),
-      'signed with HS256 and the client secret': (payload: JWTPayload) =>
-        hmacToken(payload, CLIENT_SECRET),
+    type Forge = (payload: JWTPayload, header: Record<string, unknown>) => Promise<string>;
+    // Each forgery, and the reason the audit log gives (openid-client refuses `alg` itself).
+    const forgeries: Record<string, [Forge, RegExp]> = {
+      'signed by an unpublished key with an unknown kid': [
+        async (payload) => (await signingKey('RS256')).sign(payload),
+        /^ID token refused: signed by a key the issuer does not publish$/,
+      ],
+      "signed by an unpublished key under the published key's kid": [
+        async (payload, header) => (await signingKey('RS256')).sign(payload, { kid: header.kid }),
+        /^ID token refused: its signature does not verify$/,
+      ],
+      'with alg none': [async (payload) => unsignedToken(payload), /unexpected JWT "alg"/],
+      'signed with HS256 and the client secret': [
+        (payload) => hmacToken(payload, CLIENT_SECRET),
+        /unexpected JWT "alg"/,
+      ],
     };
-    for (const [name, forge] of Object.entries(forgeries)) {
+    for (const [name, [forge, reason]] of Object.entries(forgeries)) {
       it(name, async () => {
         const sessionsBefore = await countSessions();
         provider.forgeNextIdToken(({ header, payload }) =>
           forge({ ...payload, email: 'admin@example.com', email_verified: true }, header),
         );
 
-        await expectRefused(await signIn(), 502, 'Sign-in failed');
+        const result = await signIn();
+        await expectRefused(result, 502, 'Sign-in failed');
         expect(await countSessions()).toBe(sessionsBefore);
+        await expectAudited(result, reason);
       });
     }
   });
 
   describe('refuses an ID token with the wrong claims, signed with the published key', () => {
     const cases = {
-      'for another client (aud)': { aud: 'another-client' },
-      'from another issuer (iss)': { iss: 'https://login.example.test/other/v2.0' },
-      'that has expired (exp)': { exp: Math.floor(Date.now() / 1000) - 3600 },
-      "with another sign-in's nonce": { nonce: 'a-nonce-of-another-sign-in' },
-    };
-    for (const [name, claims] of Object.entries(cases)) {
+      'for another client (aud)': [{ aud: 'another-client' }, /"aud"/],
+      'from another issuer (iss)': [{ iss: 'https://login.example.test/other/v2.0' }, /"iss"/],
+      'that has expired (exp)': [{ exp: Math.floor(Date.now() / 1000) - 3600 }, /"exp"/],
+      "with another sign-in's nonce": [{ nonce: 'a-nonce-of-another-sign-in' }, /"nonce"/],
+    } as const;
+    for (const [name, [claims, reason]] of Object.entries(cases)) {
       it(name, async () => {
         provider.signInAs({ email: 'admin@example.com', email_verified: true, ...claims });
-        await expectRefused(await signIn(), 502, 'Sign-in failed');
+        const result = await signIn();
+        await expectRefused(result, 502, 'Sign-in failed');
+        await expectAudited(result, reason);
       });
     }
   });
@@ -163,6 +182,7 @@ describe('sign-in at an external OpenID Connect provider', () => {
     expect(await replay.text()).toContain(
       'not started in this browser, or it was already finished',
     );
+    await expectAudited(first, /^Sign-in callback state does not match the browser$/);
   });
 
   describe('Entra-shaped claims', () => {
@@ -184,7 +204,10 @@ describe('sign-in at an external OpenID Connect provider', () => {
         email: 'admin@example.com',
         preferred_username: 'mallory@attacker.example',
       });
-      await expectRefused(await signIn(), 403, 'mallory@attacker.example');
+      const result = await signIn();
+      await expectRefused(result, 403, 'mallory@attacker.example');
+      const row = await expectAudited(result, /^no role$/);
+      expect(row).toMatchObject({ actor: 'mallory@attacker.example' });
     });
 
     describe('asks userinfo when the ID token names nobody, and takes each address from its own source', () => {
@@ -220,9 +243,13 @@ describe('sign-in at an external OpenID Connect provider', () => {
       expect((await signIn(oneDirectory)).response.headers.get('location')).toBe('/dashboard');
 
       provider.signInAs({ preferred_username: 'admin@example.com', tid: OTHER_DIRECTORY });
-      await expectRefused(await signIn(oneDirectory), 403, 'belongs to a directory');
+      const otherDirectory = await signIn(oneDirectory);
+      await expectRefused(otherDirectory, 403, 'belongs to a directory');
+      await expectAudited(otherDirectory, /not in OIDC_ALLOWED_TENANT_IDS/);
       provider.signInAs({ preferred_username: 'admin@example.com' });
-      await expectRefused(await signIn(oneDirectory), 403, 'belongs to a directory');
+      const noDirectory = await signIn(oneDirectory);
+      await expectRefused(noDirectory, 403, 'belongs to a directory');
+      await expectAudited(noDirectory, /names no directory/);
     });
   });
 
