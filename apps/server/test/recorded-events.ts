@@ -33,6 +33,15 @@ export async function eventsAfter(db: Kysely<Database>, afterId: number) {
     .execute();
 }
 
+/** The audit row of event `eventId`, once the audit-trail worker has written it. */
+export function auditRowOf(db: Kysely<Database>, eventId: number) {
+  return eventually(
+    () => db.selectFrom('audit_log').selectAll().where('event_id', '=', eventId).executeTakeFirst(),
+    10_000,
+    `the audit row of event ${eventId}`,
+  );
+}
+
 /**
  * Makes recording an event named `eventName` fail (a trigger on `events`) until the answered
  * function is called: a write that records its event in its own transaction then leaves nothing.
