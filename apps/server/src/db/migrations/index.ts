@@ -23,6 +23,7 @@ import { OverviewFigures } from './0021-overview-figures.ts';
 import { AuditLogTargets } from './0022-audit-log-targets.ts';
 import { Retention } from './0023-retention.ts';
 import { SessionLogoutHints } from './0024-session-logout-hints.ts';
+import { AuditPrunePrivileges } from './0025-audit-prune-privileges.ts';
 
 /** Every migration, in version order. A new one is a new module added at the end. */
 export const migrations: readonly Migration[] = [
@@ -50,4 +51,5 @@ export const migrations: readonly Migration[] = [
   AuditLogTargets,
   Retention,
   SessionLogoutHints,
+  AuditPrunePrivileges,
 ];
