@@ -22,6 +22,7 @@ import { recordEventIfPossible } from '../outbox/outbox.ts';
 /** Binds a started sign-in to the browser that started it (login CSRF protection). */
 export const SIGN_IN_COOKIE = 'console_sign_in';
 const CALLBACK_PATH = '/auth/callback';
+const SIGN_OUT_PATH = '/signout';
 /** The user agent kept in the audit log: enough to tell browsers apart, not a header's 16 KB. */
 const USER_AGENT_MAX_LENGTH = 512;
 /** The audit log's action of each session event, and the event's name. */
@@ -38,7 +39,6 @@ interface SessionRecord {
   /** Why a sign-in was refused, in words safe to log (never a code or token). */
   reason?: string;
 }
-const SIGN_OUT_PATH = '/signout';
 
 export interface AuthRouteDependencies {
   config: AppConfig;
