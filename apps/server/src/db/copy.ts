@@ -34,13 +34,16 @@ export function copyInto(
 /** Escapes of COPY's text format: a backslash, and the characters that end a value or a row. */
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 const TO_ESCAPE = /[\\\t\n\r]/g;
+/** The same characters, to test for: most values have none, and are sent as they are. */
+const HAS_ESCAPE = /[\\\t\n\r]/;
 
-const copyText = (value: CopyValue) =>
-  value === null
-    ? '\\N'
-    : typeof value === 'number'
-      ? String(value)
-      : value.replace(TO_ESCAPE, (character) => ESCAPES[character] ?? character);
+function copyText(value: CopyValue): string {
+  if (value === null) return '\\N';
+  if (typeof value === 'number') return String(value);
+  return HAS_ESCAPE.test(value)
+    ? value.replace(TO_ESCAPE, (character) => ESCAPES[character] ?? character)
+    : value;
+}
 
 /** Lines joined into chunks of about this many characters: one write each. */
 const CHUNK_CHARACTERS = 64 * 1024;
@@ -48,7 +51,10 @@ const CHUNK_CHARACTERS = 64 * 1024;
 function* chunksOf(rows: Iterable<readonly CopyValue[]>): Generator<string> {
   let chunk = '';
   for (const row of rows) {
-    chunk += `${row.map(copyText).join('\t')}\n`;
+    for (let column = 0; column < row.length; column++) {
+      chunk += (column === 0 ? '' : '\t') + copyText(row[column]!);
+    }
+    chunk += '\n';
     if (chunk.length >= CHUNK_CHARACTERS) {
       yield chunk;
       chunk = '';
