@@ -199,6 +199,25 @@ describe('POST /api/fatf/import and its job', () => {
     expect(await storedRatings()).toEqual([]);
   });
 
+  it('skips a record with text PostgreSQL cannot store, with its field’s message', async () => {
+    const job = await importAndRun([
+      record('Spain\u0000', '2014-12-01'),
+      record('Botswana', '2023-05-31', { assessmentBody: 'FATF \uD800' }),
+      record('Spain', '2014-12-01', { note: '\u0000 never stored' }),
+    ]);
+    expect(job.result).toMatchObject({
+      recordsImported: 1,
+      recordsSkipped: 2,
+      errors: [
+        { message: 'Record 1: jurisdiction: jurisdiction must not contain the NUL character' },
+        {
+          message:
+            'Record 2: assessmentBody: assessmentBody must not contain a lone surrogate (half of a UTF-16 pair, not valid Unicode)',
+        },
+      ],
+    });
+  });
+
   it('writes a report given twice in one file once: the first, or the last when overwriting', async () => {
     const twice = [
       record('Spain', '2014-12-01'),
