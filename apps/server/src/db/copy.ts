@@ -69,10 +69,25 @@ export async function sendCopy(
   text: string,
   { rows }: CopyRows,
 ): Promise<PostgresQueryResult<never>> {
+  const rowCount = await copyFromStdin(client, text, chunksOf(rows));
+  // COPY FROM inserts: Kysely counts the rows of an INSERT (numAffectedRows).
+  return { command: 'INSERT', rowCount, rows: [] };
+}
+
+/**
+ * Runs `text` (a COPY FROM STDIN) on `client`, sending `chunks` of COPY text as the stream takes
+ * them; answers the rows copied. A chunk that cannot be made (an error of `chunks`) ends the COPY
+ * with that error.
+ */
+export async function copyFromStdin(
+  client: pg.ClientBase,
+  text: string,
+  chunks: Iterable<string> | AsyncIterable<string>,
+): Promise<number> {
   const stream = client.query(copyFrom(text));
   const copied = finished(stream);
   try {
-    for (const chunk of chunksOf(rows)) {
+    for await (const chunk of chunks) {
       if (!stream.write(chunk)) await once(stream, 'drain');
     }
     stream.end();
@@ -83,6 +98,5 @@ export async function sendCopy(
     throw error;
   }
   await copied;
-  // COPY FROM inserts: Kysely counts the rows of an INSERT (numAffectedRows).
-  return { command: 'INSERT', rowCount: stream.rowCount, rows: [] };
+  return stream.rowCount;
 }
