@@ -10,6 +10,7 @@ import { STATUSES, useReferenceDataTestApp, type Caller } from '../../../test/re
 import { createCountryRiskWorker, riskOfRatings } from './country-risk.ts';
 import { ImportRunner, runJob } from './jobs.ts';
 import { openDatabase } from '../../db/connection.ts';
+import type { FatfImportsTable } from '../../db/schema.ts';
 import { EventDispatcher } from '../../outbox/index.ts';
 
 // Jobs run when a test says so (runJob), except where a test starts a runner of its own.
@@ -58,6 +59,17 @@ async function importAndRun(records: unknown[], options: object = {}): Promise<R
   expect(await runJob(db(), importId)).toEqual({ ran: true });
   return status(importId);
 }
+
+/** Columns of a job's row, as stored. */
+const jobRow = <Column extends keyof FatfImportsTable & string>(
+  importId: number,
+  columns: readonly Column[],
+) =>
+  db()
+    .selectFrom('fatf_imports')
+    .select(columns)
+    .where('id', '=', importId)
+    .executeTakeFirstOrThrow();
 
 /** The records a job has validated and kept (not published yet). */
 const keptRows = async (importId: number) =>
@@ -384,11 +396,7 @@ describe('jobs across restarts and instances', () => {
     const { importId } = response.json() as { importId: number };
     expect(await status(importId)).toMatchObject({ status: 'pending', progress: 0, result: null });
     expect(await keptRows(importId)).toBe(2);
-    const job = await db()
-      .selectFrom('fatf_imports')
-      .select(['records_processed', 'records_skipped', 'errors'])
-      .where('id', '=', importId)
-      .executeTakeFirstOrThrow();
+    const job = await jobRow(importId, ['records_processed', 'records_skipped', 'errors']);
     expect(job).toEqual({
       records_processed: 3,
       records_skipped: 1,
@@ -406,11 +414,7 @@ describe('jobs across restarts and instances', () => {
     stopping.abort();
     expect(await runJob(db(), importId, stopping.signal)).toEqual({ ran: true, paused: true });
 
-    const paused = await db()
-      .selectFrom('fatf_imports')
-      .select(['status', 'attempts', 'message'])
-      .where('id', '=', importId)
-      .executeTakeFirstOrThrow();
+    const paused = await jobRow(importId, ['status', 'attempts', 'message']);
     expect(paused).toEqual({
       status: 'processing',
       attempts: 0,
@@ -452,11 +456,7 @@ describe('jobs across restarts and instances', () => {
       await held.release();
       await dying.close();
     }
-    const interrupted = await db()
-      .selectFrom('fatf_imports')
-      .select(['status', 'attempts'])
-      .where('id', '=', importId)
-      .executeTakeFirstOrThrow();
+    const interrupted = await jobRow(importId, ['status', 'attempts']);
     expect(interrupted).toEqual({ status: 'processing', attempts: 1 });
     expect(await storedRatings()).toEqual([]);
     expect(await keptRows(importId)).toBe(2500);
