@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import {
   COMPLIANCE_FIELDS,
   EFFECTIVENESS_FIELDS,
@@ -58,16 +59,20 @@ interface Accepted {
   index: number;
 }
 
+/** Records validated between two turns of the event loop, which other requests get meanwhile. */
+const VALIDATED_PER_TURN = 1000;
+
 /**
  * Every record through the record schema (its plain-record reading first); without
  * skipInvalidRecords the first invalid record ends the reading, and the job then fails with it.
  */
-function validate(
+async function validate(
   records: readonly Record<string, unknown>[],
   options: RatingsImportOptions,
-): Validated {
+): Promise<Validated> {
   const validated: Validated = { accepted: [], errors: [] };
   for (let index = 0; index < records.length; index++) {
+    if (index > 0 && index % VALIDATED_PER_TURN === 0) await setImmediate();
     const parsed = parseRatingsRecord(records[index]!);
     if (parsed.success) {
       validated.accepted.push({ record: parsed.data, index });
@@ -92,7 +97,7 @@ export async function startImport(
   request: { records: Record<string, unknown>[]; options: RatingsImportOptions },
 ): Promise<{ importId: number }> {
   const { records, options } = request;
-  const { accepted, errors } = validate(records, options);
+  const { accepted, errors } = await validate(records, options);
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('fatf_imports')
