@@ -46,6 +46,11 @@ export interface SessionsTable {
   user_name: string;
   created_at: CreatedAt;
   expires_at: Timestamp;
+  /**
+   * The ID token of the sign-in, sent as `id_token_hint` at sign-out (migration 24: a database
+   * before it has no such column, auth/sessions.ts).
+   */
+  id_token_hint: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SignInAttemptsTable {

@@ -9,10 +9,10 @@ import {
   type RatingsRecord,
 } from '@console/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AuthenticatedUser } from '../../auth/index.ts';
 import { copyInto, type CopyValue } from '../../db/copy.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, FatfImportsTable } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { BackgroundWork } from '../../http/lifecycle.ts';
 import { recordEvent } from '../../outbox/index.ts';
@@ -37,7 +37,8 @@ import { alpha2OfJurisdiction } from './jurisdictions.ts';
  *   a job it has not begun to publish (a publication once begun runs to its end); one that died
  *   is charged an attempt, and after MAX_ATTEMPTS interrupted runs the job fails with a message.
  * - A completed import records FatfRatingsImported; the country-risk worker then recomputes the
- *   risk of the countries it rated (risk.ts).
+ *   risk of the countries it rated (risk.ts). A failed one records FatfImportFailed, with its
+ *   counts so far and why.
  */
 
 const MAX_ATTEMPTS = 3;
@@ -538,20 +539,60 @@ function publishingStatement(id: number, options: RatingsImportOptions) {
   `;
 }
 
-/** A failed or cancelled job: its kept rows dropped, its message kept. */
+/**
+ * A failed or cancelled job: its kept rows dropped, its message kept. A failure records
+ * FatfImportFailed with it (a cancel has its event from the one who cancelled).
+ */
 async function end(
   db: Kysely<Database>,
   id: number,
   status: 'failed' | 'cancelled',
   message: string,
 ): Promise<void> {
-  await db
-    .updateTable('fatf_imports')
-    .set({ status, message, finished_at: sql<Date>`now()` })
-    .where('id', '=', id)
-    .where('status', 'in', ['pending', 'processing', status])
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const job = await trx
+      .updateTable('fatf_imports')
+      .set({ status, message, finished_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .where('status', 'in', ['pending', 'processing', status])
+      .returning(['created_by', 'record_count', 'records_processed', 'records_skipped'])
+      .executeTakeFirst();
+    if (job && status === 'failed') await recordFailure(trx, id, job, message);
+  });
   await dropKeptRows(db, id);
+}
+
+/**
+ * A failed job in the audit log: its counts when it stopped (nothing of it was published) and
+ * why. Keyed by the job, so a job ended twice is recorded once.
+ */
+async function recordFailure(
+  trx: Kysely<Database>,
+  id: number,
+  job: Pick<
+    Selectable<FatfImportsTable>,
+    'created_by' | 'record_count' | 'records_processed' | 'records_skipped'
+  >,
+  message: string,
+): Promise<void> {
+  await recordEvent(trx, {
+    eventName: 'FatfImportFailed',
+    uniqueId: `fatf-import-${id}-failed`,
+    metadata: {
+      actor: job.created_by,
+      action: 'import',
+      importId: id,
+      target: { type: 'FatfImport', id, name: `FATF import ${id}` },
+      after: {
+        status: 'failed',
+        recordCount: job.record_count,
+        recordsProcessed: job.records_processed,
+        recordsSkipped: job.records_skipped,
+        recordsImported: 0,
+        message,
+      },
+    },
+  });
 }
 
 /**

@@ -11,6 +11,7 @@ import { createCountryRiskWorker, riskOfRatings } from './country-risk.ts';
 import { ImportRunner, runJob } from './jobs.ts';
 import { openDatabase } from '../../db/connection.ts';
 import type { FatfImportsTable } from '../../db/schema.ts';
+import { createAuditTrailWorker } from '../../outbox/audit-trail.ts';
 import { EventDispatcher } from '../../outbox/index.ts';
 
 // Jobs run when a test says so (runJob), except where a test starts a runner of its own.
@@ -105,6 +106,23 @@ async function holdPublications() {
       await session.end();
     },
   };
+}
+
+/** The audit rows of the events named `eventName` after `mark`, once the audit trail ran. */
+async function auditRowsAfter(mark: number, eventName: string) {
+  await new EventDispatcher({
+    db: db(),
+    workers: [createAuditTrailWorker()],
+    logger: suite.testApp.app.log,
+    leaseSeconds: 30,
+    pollIntervalMs: 60_000,
+  }).drain();
+  return db()
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('event_id', '>', mark)
+    .where('event_name', '=', eventName)
+    .execute();
 }
 
 const storedRatings = () =>
@@ -251,6 +269,34 @@ describe('POST /api/fatf/import and its job', () => {
     ]);
   });
 
+  it('leaves an audit row when a job fails: the job, its counts so far and why', async () => {
+    const records = [
+      ...Array.from({ length: 1000 }, (_, index) => record(`Jurisdiction ${index}`, '2020-01-01')),
+      record('', '2020-01-01'),
+    ];
+    const mark = await lastEventId(db());
+    const job = await importAndRun(records, { skipInvalidRecords: false });
+    expect(job.status).toBe('failed');
+    expect(await auditRowsAfter(mark, 'FatfImportFailed')).toEqual([
+      expect.objectContaining({
+        actor: suite.emails.staff,
+        action: 'import',
+        target_type: 'FatfImport',
+        target_id: String(job.id),
+        // Every record was read when the import started; the invalid one fails the job at its
+        // start: nothing published.
+        after: {
+          status: 'failed',
+          recordCount: 1001,
+          recordsProcessed: 1001,
+          recordsSkipped: 1,
+          recordsImported: 0,
+          message: 'Record 1001: jurisdiction: Jurisdiction name is required',
+        },
+      }),
+    ]);
+  });
+
   it('skips records already stored unless asked to overwrite them', async () => {
     await importAndRun([record('Spain', '2014-12-01')]);
     const again = await importAndRun([
@@ -379,10 +425,17 @@ describe('jobs across restarts and instances', () => {
       .set({ status: 'processing', attempts: 3 })
       .where('id', '=', importId)
       .execute();
+    const mark = await lastEventId(db());
     await runJob(db(), importId);
     const job = await status(importId);
     expect(job.status).toBe('failed');
     expect(job.message).toMatch(/interrupted 3 times/);
+    const [failure] = await auditRowsAfter(mark, 'FatfImportFailed');
+    expect(failure?.after).toMatchObject({
+      status: 'failed',
+      recordCount: 1,
+      message: expect.stringMatching(/interrupted 3 times/),
+    });
   });
 
   it('keeps the valid records, validated, from the answer on: the job needs nothing else', async () => {

@@ -5,9 +5,9 @@ import { migrateTo } from '../migrator.ts';
 
 const database = useTestDatabase({ empty: true });
 
-describe('migration 24: import jobs keep their records validated from the start', () => {
+describe('migration 26: import jobs keep their records validated from the start', () => {
   it('ends the jobs of the earlier flow still waiting or running, drops what they kept, keeps the ended ones', async () => {
-    await migrateTo(database.db, 23);
+    await migrateTo(database.db, 25);
     const { rows } = await sql<{ id: number; status: string }>`
       insert into fatf_imports (status, options, records, record_count, created_by, finished_at)
       values ('pending', '{}', '[{"jurisdiction": "Spain"}]', 1, 'staff@example.com', null),
@@ -22,7 +22,7 @@ describe('migration 24: import jobs keep their records validated from the start'
       values (${processing}, 0, 'Spain', 'MER', '2014-12-01', 'FATF', '{}', '{}')
     `.execute(database.db);
 
-    await migrateTo(database.db, 24);
+    await migrateTo(database.db, 26);
     const jobs = await database.db
       .selectFrom('fatf_imports')
       .select(['status', 'message'])

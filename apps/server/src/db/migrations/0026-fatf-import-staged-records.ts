@@ -13,7 +13,7 @@ import type { Migration } from './migration.ts';
  * belongs to a job that has not ended).
  */
 export const FatfImportStagedRecords: Migration = {
-  version: 24,
+  version: 26,
   description:
     'FATF import jobs keep their records validated, in their stored form, from the start',
   className: 'FatfImportStagedRecords',
