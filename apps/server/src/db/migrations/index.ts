@@ -24,6 +24,7 @@ import { AuditLogTargets } from './0022-audit-log-targets.ts';
 import { Retention } from './0023-retention.ts';
 import { SessionLogoutHints } from './0024-session-logout-hints.ts';
 import { AuditPrunePrivileges } from './0025-audit-prune-privileges.ts';
+import { FatfImportStagedRecords } from './0026-fatf-import-staged-records.ts';
 
 /** Every migration, in version order. A new one is a new module added at the end. */
 export const migrations: readonly Migration[] = [
@@ -52,4 +53,5 @@ export const migrations: readonly Migration[] = [
   Retention,
   SessionLogoutHints,
   AuditPrunePrivileges,
+  FatfImportStagedRecords,
 ];

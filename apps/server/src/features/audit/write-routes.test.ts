@@ -342,8 +342,8 @@ const WRITE_ROUTES: Record<string, Exercise | NoWrite> = {
     run: async (c) => {
       // A job no runner has taken yet, so that the cancel cannot come after its end.
       const [job] = await c.sql<{ id: number }>(sql`
-        insert into fatf_imports (options, records, record_count, message, created_by)
-        values ('{}', '[]', 0, 'Waiting to start', 'staff@example.com') returning id
+        insert into fatf_imports (options, record_count, message, created_by)
+        values ('{}', 0, 'Waiting to start', 'staff@example.com') returning id
       `);
       return c.call('staff', 'DELETE', `/api/fatf/import/${job?.id}`);
     },
