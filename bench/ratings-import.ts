@@ -8,13 +8,16 @@ import {
   repoRoot,
   withConsoleOnNewDatabase,
 } from './lib.ts';
+import { positiveIntFromEnv } from './events.ts';
 
 /**
  * The FATF ratings import (docs/fatf-import.md), at its limits:
  * (a) reading a 10 MB ratings CSV in Chromium with the product's reader (parse and validate every
  *     record), against PapaParse's raw parse of the same text in the same page;
- * (b) importing 50,000 records through the API until the job has completed, against a bare
- *     multi-row INSERT of the same rows (1,000 per statement, one transaction) through `pg`.
+ * (b) importing BENCH_IMPORT_RECORDS records (default and at most 50,000, the API's limit)
+ *     through the API until the job has completed, against a bare multi-row INSERT of the same
+ *     rows (1,000 per statement, one transaction) through `pg`; the import's two phases are
+ *     printed (until the POST is answered, then until the job has completed).
  */
 export async function benchRatingsImport(): Promise<void> {
   await browserParse();
@@ -25,7 +28,7 @@ const PORT = 3241;
 /** Targets (issue 32): the reader at most 3x PapaParse's raw parse, the API import 2.5x the INSERT. */
 const READER_TARGET = 3;
 const IMPORT_TARGET = 2.5;
-const IMPORT_RECORDS = 50_000;
+const IMPORT_RECORDS = positiveIntFromEnv('BENCH_IMPORT_RECORDS', 50_000);
 const GRADES = { io: ['HE', 'SE', 'ME', 'LE'], r: ['C', 'LC', 'PC', 'NC', 'N/A'] };
 
 /** Row i of the bench's ratings: jurisdiction, MER, a date, a body, 11 IOs and 40 Rs. */
@@ -200,6 +203,7 @@ async function serverImport(): Promise<void> {
       body: JSON.stringify({ records, options: { validateChronology: false } }),
     });
     const { importId } = (await response.json()) as { importId: number };
+    const answeredMs = performance.now() - started;
     let status = '';
     let imported = 0;
     while (status !== 'completed' && status !== 'failed') {
@@ -217,6 +221,8 @@ async function serverImport(): Promise<void> {
     console.log(`ratings import through the API (${IMPORT_RECORDS} records, POST until completed)`);
     console.log(`  pg INSERT x1000 (stored form): ${baselineMs.toFixed(0)} ms`);
     console.log(`  console (validate + import)  : ${consoleMs.toFixed(0)} ms`);
+    console.log(`    POST answered              : ${answeredMs.toFixed(0)} ms`);
+    console.log(`    then job completed         : ${(consoleMs - answeredMs).toFixed(0)} ms`);
     console.log(
       `  ratio                        : ${ratio(consoleMs, baselineMs)}x, target ≤ ${IMPORT_TARGET}x -> ${verdict(consoleMs / baselineMs, IMPORT_TARGET)}`,
     );

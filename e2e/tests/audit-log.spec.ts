@@ -1,4 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { totalEntries } from './events-helpers.ts';
+import { csvRecords, exportAs, FILE_NAME, xlsxRecords } from './export-helpers.ts';
 import {
   admin,
   describeSignedInAs,
@@ -10,9 +12,10 @@ import {
 } from './helpers.ts';
 
 // Issue 31: the audit log a compliance officer uses. A tenant's new name and a document type's
-// new API references are found by actor and target, and their difference shows the old and the
-// new values side by side; the Events screen opens an event's panel. Keyboard and axe on the
-// screen and on both panels.
+// new API references are found by actor and target, the filtered list is exported (CSV and
+// xlsx, read back), and their difference shows the old and the new values side by side, a long
+// value wrapped; the Events screen opens an event's panel. Keyboard and axe on the screen and on
+// both panels.
 
 const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
 
@@ -55,6 +58,61 @@ async function openChanges(page: Page, row: Locator): Promise<Locator> {
   return panel;
 }
 
+/** The audit export's columns (features/audit/queries.ts). */
+const EXPORT_HEADER = [
+  'ID',
+  'Time',
+  'Actor',
+  'Action',
+  'Target Type',
+  'Target ID',
+  'Target Name',
+  'Tenant ID',
+  'Tenant',
+  'Event',
+  'Before',
+  'After',
+];
+
+/**
+ * Exports the filtered audit log as CSV and as xlsx and reads both back: each holds the list's
+ * rows (as many as it counts), all of `expected` (actor, target type, target id). Answers each
+ * file's records without the header.
+ */
+async function exportFiltered(page: Page, expected: string[]): Promise<unknown[][][]> {
+  const total = await totalEntries(page);
+  const csv = await exportAs(page, 'CSV');
+  expect(csv.suggestedFilename()).toMatch(FILE_NAME('audit-log', 'csv'));
+  const xlsx = await exportAs(page, 'Excel (.xlsx)');
+  expect(xlsx.suggestedFilename()).toMatch(FILE_NAME('audit-log', 'xlsx'));
+  const files = [await csvRecords(csv), await xlsxRecords(xlsx)];
+  for (const [header, ...records] of files) {
+    expect(header).toEqual(EXPORT_HEADER);
+    expect(records).toHaveLength(total);
+    const what = records.map((record) =>
+      ['Actor', 'Target Type', 'Target ID'].map((name) => String(record[column(name)])),
+    );
+    expect(new Set(what.map((parts) => parts.join(' ')))).toEqual(new Set([expected.join(' ')]));
+  }
+  return files.map((records) => records.slice(1));
+}
+
+/** The index of an export column. */
+const column = (name: string) => EXPORT_HEADER.indexOf(name);
+
+/** A value longer than a line of the panel, without a space to break at. */
+const LONG_REFERENCE = `https://verify.example/${'x'.repeat(600)}`;
+
+/** The value is wrapped onto several lines inside the panel, never past its right edge. */
+async function expectWrapped(panel: Locator, text: string): Promise<void> {
+  const value = panel.getByText(text, { exact: true });
+  const [box, panelBox] = await Promise.all([value.boundingBox(), panel.boundingBox()]);
+  if (!box || !panelBox) throw new Error('The panel or its value is not shown');
+  expect(box.x + box.width).toBeLessThanOrEqual(panelBox.x + panelBox.width);
+  expect(box.height).toBeGreaterThan(3 * 16);
+  expect(await panel.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+}
+
 /** The changed values of a panel as [field, before, after] rows. */
 async function changedValues(panel: Locator): Promise<string[][]> {
   const rows = panel.getByRole('table').getByRole('row');
@@ -86,13 +144,13 @@ describeSignedInAs('as a staff member', staffMember, () => {
       id: documentTypeId,
       displayName: 'Audit card',
       tags: ['identity'],
-      apiReferences: { onfido: 'old-ref', jumio: 'kept-ref' },
+      apiReferences: { onfido: 'old-ref', jumio: 'kept-ref', veriff: 'short-ref' },
     };
     await api.ok(api.post('/api/documenttypes', documentType));
     await api.ok(
       api.put(`/api/documenttypes/${documentTypeId}`, {
         ...documentType,
-        apiReferences: { onfido: 'new-ref', jumio: 'kept-ref' },
+        apiReferences: { onfido: 'new-ref', jumio: 'kept-ref', veriff: LONG_REFERENCE },
       }),
     );
 
@@ -112,6 +170,18 @@ describeSignedInAs('as a staff member', staffMember, () => {
       );
       const tenantRow = await updateRow(page);
       await expect(tenantRow).toContainText(`Tenant · ${tenant.id} · ${newName}`);
+
+      // The filtered list, whole, as CSV and xlsx: the update's before and after as JSON text.
+      const files = await exportFiltered(page, [staffMember.email, 'Tenant', String(tenant.id)]);
+      for (const records of files) {
+        const update = records.find((record) => record[column('Action')] === 'update') ?? [];
+        expect(JSON.parse(String(update[column('Before')]))).toMatchObject({
+          companyName: oldName,
+        });
+        expect(JSON.parse(String(update[column('After')]))).toMatchObject({
+          companyName: newName,
+        });
+      }
       const tenantPanel = await openChanges(page, tenantRow);
       expect(await changedValues(tenantPanel)).toContainEqual(['companyName', oldName, newName]);
       await expectNoSeriousAccessibilityViolations(page);
@@ -138,7 +208,9 @@ describeSignedInAs('as a staff member', staffMember, () => {
       const documentTypePanel = await openChanges(page, documentTypeRow);
       expect(await changedValues(documentTypePanel)).toEqual([
         ['apiReferences.onfido', 'old-ref', 'new-ref'],
+        ['apiReferences.veriff', 'short-ref', LONG_REFERENCE],
       ]);
+      await expectWrapped(documentTypePanel, LONG_REFERENCE);
       await expectNoSeriousAccessibilityViolations(page);
       await page.keyboard.press('Escape');
       await expect(documentTypePanel).toBeHidden();

@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { expect, test, type Download, type Page } from '@playwright/test';
-import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
+import { expect, test } from '@playwright/test';
 import { COLUMN, columnTexts, goToEvents, totalEntries } from './events-helpers.ts';
+import { csvRecords, exportAs, FILE_NAME, xlsxRecords } from './export-helpers.ts';
 import {
   describeSignedInAs,
   expectNoSeriousAccessibilityViolations,
@@ -12,38 +10,6 @@ import {
 
 // Issue 31, part 5: every list screen's Export control downloads the whole list under the
 // screen's filters, as CSV (RFC 4180, UTF-8 with BOM) or xlsx.
-
-/** Chooses `format` in the Export menu and waits for the file. */
-async function exportAs(page: Page, format: 'CSV' | 'Excel (.xlsx)'): Promise<Download> {
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export' }).click();
-  await page.getByRole('menuitem', { name: format }).click();
-  return download;
-}
-
-/** A downloaded CSV's records, header first: starts with the BOM, every record ends in CRLF. */
-async function csvRecords(download: Download): Promise<string[][]> {
-  const text = await readFile(await download.path(), 'utf8');
-  expect(text.startsWith('\uFEFF')).toBe(true);
-  expect(text.endsWith('\r\n')).toBe(true);
-  const parsed = Papa.parse<string[]>(text.slice(1, -2), { delimiter: ',', newline: '\r\n' });
-  expect(parsed.errors).toEqual([]);
-  return parsed.data;
-}
-
-/** A downloaded workbook's rows (every sheet), header first, as their cells' values. */
-async function xlsxRecords(download: Download): Promise<unknown[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(await download.path());
-  const rows: unknown[][] = [];
-  workbook.eachSheet((sheet) =>
-    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1))),
-  );
-  return rows;
-}
-
-const FILE_NAME = (list: string, extension: string) =>
-  new RegExp(`^${list}-\\d{4}-\\d\\d-\\d\\dT\\d{4}Z\\.${extension}$`);
 
 describeSignedInAs('as a staff member', staffMember, () => {
   test('exports the whole event log, then the filtered one, not the page shown', async ({
@@ -68,6 +34,12 @@ describeSignedInAs('as a staff member', staffMember, () => {
       .poll(async () => new Set(await columnTexts(table, COLUMN.eventName)))
       .toEqual(new Set(['TenantCreated']));
     const filtered = await totalEntries(page);
+
+    const filteredCsv = await csvRecords(await exportAs(page, 'CSV'));
+    expect(filteredCsv).toHaveLength(filtered + 1);
+    expect(new Set(filteredCsv.slice(1).map((record) => record[2]))).toEqual(
+      new Set(['TenantCreated']),
+    );
 
     const workbook = await exportAs(page, 'Excel (.xlsx)');
     expect(workbook.suggestedFilename()).toMatch(FILE_NAME('events', 'xlsx'));

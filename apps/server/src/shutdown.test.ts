@@ -3,6 +3,7 @@ import http from 'node:http';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { staffTokenFor } from '../test/callers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import { freePort } from './net/free-port.ts';
@@ -178,10 +179,11 @@ describe('closing the app (SIGTERM, SIGINT)', () => {
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-describe('the console server process on SIGTERM', () => {
+describe.each(['SIGTERM', 'SIGINT'] as const)('the console server process on %s', (signal) => {
   it('answers the request in flight, shuts down once whatever the signals, and exits 0', async () => {
     const database = await createTestDatabase();
     const port = await freePort();
+    const publicUrl = `http://127.0.0.1:${port}`;
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: ROOT,
       env: {
@@ -189,6 +191,7 @@ describe('the console server process on SIGTERM', () => {
         NODE_ENV: 'test',
         HOST: '127.0.0.1',
         PORT: String(port),
+        PUBLIC_URL: publicUrl,
         LOG_LEVEL: 'info',
         DATABASE_URL: database.connectionString,
         SHUTDOWN_GRACE_SECONDS: '20',
@@ -207,24 +210,35 @@ describe('the console server process on SIGTERM', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     try {
       await eventually(async () => messages.some((m) => m.startsWith('Console ready')), 30_000);
-      // A body still on its way keeps the request in flight.
-      const upload = http.request({
+      // A real write whose body is still on its way keeps the request in flight.
+      const body = '{"slow":"body"}';
+      const testEvent = http.request({
         host: '127.0.0.1',
         port,
         method: 'POST',
-        path: '/test/upload',
-        headers: { 'content-type': 'application/json', 'content-length': '15' },
+        path: '/api/events/test',
+        headers: {
+          authorization: `Bearer ${await staffTokenFor(database, publicUrl)}`,
+          'content-type': 'application/json',
+          'content-length': String(body.length),
+        },
       });
-      const answer = answerOf(upload);
-      upload.write('{"slow":');
+      const answer = answerOf(testEvent);
+      testEvent.write(body.slice(0, 8));
       await new Promise((resolve) => setTimeout(resolve, 200));
 
-      child.kill('SIGTERM');
+      child.kill(signal);
       await eventually(async () => messages.some((m) => m.startsWith('Shutting down')), 5_000);
-      child.kill('SIGTERM');
+      child.kill(signal);
       await eventually(async () => messages.includes('Shutdown already under way'), 5_000);
-      upload.end('"body"}');
-      expect((await answer).status).toBe(404);
+      testEvent.end(body.slice(8));
+      const answered = await answer;
+      expect(answered.status).toBe(201);
+      // Written before the pool closed: the event is there.
+      const { id } = JSON.parse(answered.body) as { id: number };
+      expect(
+        await database.db.selectFrom('events').select('event_name').where('id', '=', id).execute(),
+      ).toEqual([{ event_name: 'TestEvent' }]);
 
       expect(await exited).toBe(0);
       expect(messages.filter((m) => m.startsWith('Shutting down'))).toHaveLength(1);

@@ -1,4 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { AccessTokens, SigningKeyStore } from '../src/auth/index.ts';
+import { loadConfig } from '../src/config.ts';
+import type { DatabaseHandle } from '../src/db/connection.ts';
 import type { TestApp } from './test-app.ts';
 
 /**
@@ -54,4 +57,19 @@ export async function signInCallers<Name extends string>(
     tokenOf: (caller) => tokens.get(caller) ?? '',
     refreshToken,
   };
+}
+
+/**
+ * A staff access token that a server on `database` at `publicUrl` accepts, for a server run as a
+ * process of its own: minted with the signing keys it keeps in the database.
+ */
+export async function staffTokenFor(database: DatabaseHandle, publicUrl: string): Promise<string> {
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: publicUrl });
+  const tokens = new AccessTokens(new SigningKeyStore(database.db, config), config);
+  return tokens.mint({
+    subject: 'staff@example.com',
+    email: 'staff@example.com',
+    name: 'Sam Staff',
+    roles: ['staff'],
+  });
 }

@@ -20,8 +20,10 @@ export class OidcTestProvider {
   readonly issuer = new OAuth2Issuer();
   private readonly service = new OAuth2Service(this.issuer);
   private readonly counts = new Map<string, number>();
+  private readonly failures = new Map<string, EndpointFailure>();
   private readonly server: Server;
   private claims: JWTPayload = {};
+  private userInfoClaims: JWTPayload = {};
   private forgery: ((genuine: GenuineIdToken) => Promise<string>) | undefined;
   private port = 0;
 
@@ -29,6 +31,11 @@ export class OidcTestProvider {
     this.server = createServer((request, response) => {
       const path = new URL(request.url ?? '/', 'http://provider').pathname;
       this.counts.set(path, (this.counts.get(path) ?? 0) + 1);
+      const failure = this.failures.get(path);
+      if (failure) {
+        fail(response, failure);
+        return;
+      }
       if (path === '/token' && this.forgery) {
         replaceIdToken(response, this.forgery);
         this.forgery = undefined;
@@ -38,6 +45,9 @@ export class OidcTestProvider {
     // Every ID token says who signs in; the access token (it has a scope) is left alone.
     this.service.on('beforeTokenSigning', (token: { payload: JWTPayload }) => {
       if (!('scope' in token.payload)) Object.assign(token.payload, this.claims);
+    });
+    this.service.on('beforeUserinfo', (response: { body: Record<string, unknown> }) => {
+      Object.assign(response.body, this.userInfoClaims);
     });
   }
 
@@ -55,9 +65,13 @@ export class OidcTestProvider {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  /** Who the next sign-ins are: the claims every ID token carries from now on. */
-  signInAs(claims: JWTPayload): void {
+  /**
+   * Who the next sign-ins are: the claims every ID token carries from now on, and what the
+   * userinfo endpoint adds to its `sub` (nothing unless given).
+   */
+  signInAs(claims: JWTPayload, userInfo: JWTPayload = {}): void {
     this.claims = claims;
+    this.userInfoClaims = userInfo;
   }
 
   /** The next token response carries, instead of its ID token, what `forge` makes of it. */
@@ -70,6 +84,16 @@ export class OidcTestProvider {
     const key = await signingKey('RS256');
     await this.issuer.keys.add({ ...key.privateJwk });
     return key;
+  }
+
+  /** Makes `path` (e.g. '/jwks') fail as `failure` says until `restore`; the rest still works. */
+  breakEndpoint(path: string, failure: EndpointFailure): void {
+    this.failures.set(path, failure);
+  }
+
+  /** Every endpoint answers again. */
+  restore(): void {
+    this.failures.clear();
   }
 
   /** How many requests reached `path` (e.g. '/jwks'). */
@@ -126,6 +150,22 @@ function replaceIdToken(
     );
     return response;
   }) as ServerResponse['end'];
+}
+
+/**
+ * How a broken endpoint answers: a server error, a body that is not JSON, or a connection closed
+ * without an answer.
+ */
+export type EndpointFailure = 'server error' | 'not json' | 'connection closed';
+
+function fail(response: ServerResponse, failure: EndpointFailure): void {
+  if (failure === 'connection closed') {
+    response.socket?.destroy();
+    return;
+  }
+  const [status, body] =
+    failure === 'server error' ? [500, '{"error":"server_error"}'] : [200, '<html>maintenance'];
+  response.writeHead(status, { 'content-type': 'application/json' }).end(body);
 }
 
 export interface GenuineIdToken {

@@ -17,12 +17,17 @@ export interface Hop {
 export class TestBrowser {
   private readonly jar = new Map<string, StoredCookie>();
 
-  constructor(private readonly baseUrl: string) {}
+  /** `userAgent` is sent with every request, to find what the server recorded of this browser. */
+  constructor(
+    private readonly baseUrl: string,
+    private readonly userAgent?: string,
+  ) {}
 
   /** One request, no redirect following. Relative URLs are resolved against the base URL. */
   async fetch(url: string, init: RequestInit = {}): Promise<Response> {
     const target = new URL(url, this.baseUrl);
     const headers = new Headers(init.headers);
+    if (this.userAgent && !headers.has('user-agent')) headers.set('user-agent', this.userAgent);
     const cookieHeader = this.cookieHeaderFor(target.pathname);
     if (cookieHeader) headers.set('cookie', cookieHeader);
     const response = await fetch(target, { ...init, headers, redirect: 'manual' });

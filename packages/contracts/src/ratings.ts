@@ -491,12 +491,22 @@ export const ratingsImportOptionsSchema = z.object({
 export type RatingsImportOptions = z.output<typeof ratingsImportOptionsSchema>;
 
 /**
- * Body of POST api/fatf/import. Records are objects here; each is validated with
- * ratingsRecordSchema by the job, so that an invalid one can be skipped (skipInvalidRecords).
+ * A record of an import request: any object here. Each is validated with ratingsRecordSchema
+ * when the import is started, so that an invalid one can be skipped (skipInvalidRecords). Checked
+ * as it is, not copied: z.record would copy each of 50,000 records of 55 fields, a fifth of the
+ * server's time for the request.
  */
+const importedRecord = z
+  .custom<Record<string, unknown>>(
+    (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+    { error: 'Each record must be an object' },
+  )
+  .meta({ type: 'object', description: 'A ratings record (ratingsRecordSchema)' });
+
+/** Body of POST api/fatf/import. */
 export const ratingsImportRequestSchema = z.object({
   records: z
-    .array(z.record(z.string(), z.unknown(), { error: 'Each record must be an object' }), {
+    .array(importedRecord, {
       error: 'records must be an array of ratings records',
     })
     .min(1, { error: 'records must hold at least one record' })

@@ -69,12 +69,28 @@ export function signInProblemPage(title: string, message: string): string {
   );
 }
 
+/** Why a sign-in route failed: the page the browser gets, and the reason for the log and audit. */
+export interface SignInProblem {
+  status: number;
+  title: string;
+  message: string;
+  /** Words safe to log and audit: never a code, token or cookie. */
+  reason: string;
+}
+
 /**
  * Route error handler of the browser-facing sign-in routes: every failure ends on a page with a
  * way back to /login, never a stack trace or a JSON body.
  */
 export function signInErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
-  const { status, title, message } = describeProblem(error, request);
+  return sendSignInProblem(request, reply, describeSignInProblem(error, request));
+}
+
+export function sendSignInProblem(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { status, title, message }: SignInProblem,
+) {
   request.server.metrics?.countSignIn(status >= 500 ? 'failed' : 'refused');
   return reply
     .code(status)
@@ -83,10 +99,16 @@ export function signInErrorHandler(error: unknown, request: FastifyRequest, repl
     .send(signInProblemPage(title, message));
 }
 
-function describeProblem(error: unknown, request: FastifyRequest) {
+/** What a failure of a sign-in route means for the browser, logged with its reason. */
+export function describeSignInProblem(error: unknown, request: FastifyRequest): SignInProblem {
   if (error instanceof SignInError) {
     request.log.warn({ reason: error.logMessage }, 'Sign-in failed');
-    return { status: error.status, title: 'Sign-in failed', message: error.userMessage };
+    return {
+      status: error.status,
+      title: 'Sign-in failed',
+      message: error.userMessage,
+      reason: error.logMessage,
+    };
   }
   const statusCode = (error as { statusCode?: unknown }).statusCode;
   if (statusCode === 429) {
@@ -95,6 +117,7 @@ function describeProblem(error: unknown, request: FastifyRequest) {
       status: 429,
       title: 'Too many sign-in attempts',
       message: 'Too many sign-in attempts from your network. Please wait a minute and try again.',
+      reason: 'rate limit',
     };
   }
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
@@ -104,6 +127,7 @@ function describeProblem(error: unknown, request: FastifyRequest) {
       status: statusCode,
       title: 'Sign-in failed',
       message: 'This sign-in request is not valid or has expired. Please sign in again.',
+      reason: `Invalid sign-in request (${reason})`,
     };
   }
   request.log.error({ err: error }, 'Sign-in failed unexpectedly');
@@ -111,5 +135,6 @@ function describeProblem(error: unknown, request: FastifyRequest) {
     status: 500,
     title: 'Sign-in failed',
     message: 'Something went wrong while signing you in. Please try again.',
+    reason: 'Unexpected error (see the server log)',
   };
 }

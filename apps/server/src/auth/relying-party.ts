@@ -237,7 +237,11 @@ export class RelyingParty {
       .executeTakeFirst();
   }
 
-  /** Who signed in: from the ID token, else from the userinfo endpoint. */
+  /**
+   * Who signed in: from the ID token, else from the userinfo endpoint. Each source speaks for its
+   * own address only: an `email_verified` of userinfo never vouches for the ID token's `email`
+   * (nor the other way round), so the two are not merged before the address is chosen.
+   */
   private async identify(
     configuration: client.Configuration,
     tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>,
@@ -245,17 +249,18 @@ export class RelyingParty {
     const idToken = tokens.claims();
     if (!idToken) throw new SignInError(502, GENERIC_FAILURE, 'No ID token in the token response');
     this.checkDirectory(idToken.tid);
+    let email = emailFromClaims(idToken);
     let claims: Record<string, unknown> = idToken;
-    if (!emailFromClaims(claims) && configuration.serverMetadata().userinfo_endpoint) {
+    if (!email && configuration.serverMetadata().userinfo_endpoint) {
       const userInfo = await client
         .fetchUserInfo(configuration, tokens.access_token, idToken.sub)
         .catch((cause: unknown) => {
           throw new SignInError(502, GENERIC_FAILURE, 'Userinfo request failed', { cause });
         });
-      // The ID token wins where both speak; userinfo fills in what it left out.
+      email = emailFromClaims(userInfo);
+      // For the name, the ID token wins where both speak; userinfo fills in what it left out.
       claims = { ...userInfo, ...idToken };
     }
-    const email = emailFromClaims(claims);
     if (!email) {
       throw new SignInError(
         400,

@@ -7,7 +7,13 @@ import type { ConsoleApp } from '../http/console-app.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { AccessTokens, AuthenticatedUser } from './access-token.ts';
-import { escapeHtml, htmlPage, signInErrorHandler } from './html.ts';
+import {
+  describeSignInProblem,
+  escapeHtml,
+  htmlPage,
+  sendSignInProblem,
+  signInErrorHandler,
+} from './html.ts';
 import { SIGN_IN_ATTEMPT_TTL_SECONDS, type RelyingParty } from './relying-party.ts';
 import { resolveRoles } from './roles.ts';
 import { SESSION_COOKIE, type Sessions } from './sessions.ts';
@@ -15,16 +21,24 @@ import { recordEventIfPossible } from '../outbox/outbox.ts';
 
 /** Binds a started sign-in to the browser that started it (login CSRF protection). */
 export const SIGN_IN_COOKIE = 'console_sign_in';
-/**
- * The ID token of the session's sign-in, sent only to /signout, which hands it to the identity
- * provider as `id_token_hint`. In the browser rather than the database: the console keeps no
- * provider token at rest, and signing in needs no newer schema than the sessions table.
- */
-export const LOGOUT_HINT_COOKIE = 'console_logout_hint';
-/** A longer ID token is not kept (a cookie holds 4096 bytes); sign-out then names the client only. */
-const LOGOUT_HINT_MAX_LENGTH = 3800;
 const CALLBACK_PATH = '/auth/callback';
 const SIGN_OUT_PATH = '/signout';
+/** The user agent kept in the audit log: enough to tell browsers apart, not a header's 16 KB. */
+const USER_AGENT_MAX_LENGTH = 512;
+/** The audit log's action of each session event, and the event's name. */
+const SESSION_EVENTS = {
+  'sign-in': 'SignedIn',
+  'sign-in-refused': 'SignInRefused',
+  'sign-out': 'SignedOut',
+} as const;
+
+interface SessionRecord {
+  /** Who; a sign-in refused before its ID token was verified names nobody. */
+  person?: { email: string; name: string };
+  tenantId?: number;
+  /** Why a sign-in was refused, in words safe to log (never a code or token). */
+  reason?: string;
+}
 
 export interface AuthRouteDependencies {
   config: AppConfig;
@@ -65,34 +79,51 @@ export function registerAuthRoutes(app: ConsoleApp, deps: AuthRouteDependencies)
     path: CALLBACK_PATH,
     maxAge: SIGN_IN_ATTEMPT_TTL_SECONDS,
   };
-  const logoutHintCookieOptions: CookieSerializeOptions = {
-    ...sessions.cookieOptions(),
-    path: SIGN_OUT_PATH,
-  };
 
   /**
-   * Sign-in, refused sign-in and sign-out in the audit log (issue 31): who, when (the event's
-   * time), from which address and browser. Skipped on a database without the events tables yet,
-   * so that an admin can still sign in to apply the migrations.
+   * Sign-in, refused sign-in and sign-out in the audit log (issue 31): who (when known), when
+   * (the event's time), from which address and browser, and why a sign-in was refused. Skipped
+   * on a database without the events tables yet, so that an admin can still sign in to apply the
+   * migrations.
    */
   async function recordSession(
     request: FastifyRequest,
-    eventName: 'SignedIn' | 'SignInRefused' | 'SignedOut',
-    action: 'sign-in' | 'sign-in-refused' | 'sign-out',
-    person: { email: string; name: string },
-    tenantId?: number,
+    action: keyof typeof SESSION_EVENTS,
+    { person, tenantId, reason }: SessionRecord = {},
   ): Promise<void> {
     await recordEventIfPossible(deps.db, {
-      eventName,
+      eventName: SESSION_EVENTS[action],
       tenantId: tenantId ?? null,
       metadata: {
-        actor: person.email,
+        actor: person?.email ?? null,
         action,
-        target: { type: 'Session', id: person.email, name: person.name },
+        target: person
+          ? { type: 'Session', id: person.email, name: person.name }
+          : { type: 'Session' },
         ipAddress: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
+        userAgent: request.headers['user-agent']?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+        ...(reason === undefined ? {} : { reason }),
       },
     });
+  }
+
+  /**
+   * The callback's failures end on the sign-in pages, and each leaves a refused sign-in in the
+   * audit log with its reason. Requests past the rate limit (429) leave none: the limit is what
+   * bounds the rows one address can make (SIGN_IN_RATE_LIMIT_PER_MINUTE a minute).
+   */
+  async function callbackErrorHandler(
+    error: unknown,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    const problem = describeSignInProblem(error, request);
+    if (problem.status !== 429) {
+      await recordSession(request, 'sign-in-refused', { reason: problem.reason }).catch(
+        (cause: unknown) => request.log.error({ err: cause }, 'Refused sign-in not audited'),
+      );
+    }
+    return sendSignInProblem(request, reply, problem);
   }
 
   /** The signed-in user with today's roles, or undefined (a session whose user lost every role ends). */
@@ -134,7 +165,7 @@ export function registerAuthRoutes(app: ConsoleApp, deps: AuthRouteDependencies)
     CALLBACK_PATH,
     {
       config: rateLimited,
-      errorHandler: signInErrorHandler,
+      errorHandler: callbackErrorHandler,
       schema: {
         tags: ['Sign-in'],
         summary: 'OpenID Connect redirect URI: finishes sign-in and starts the session',
@@ -155,20 +186,17 @@ export function registerAuthRoutes(app: ConsoleApp, deps: AuthRouteDependencies)
       const { roles, tenantId } = await resolveRoles(deps.db, config, person.email);
       if (roles.length === 0) {
         app.metrics?.countSignIn('refused');
-        await recordSession(request, 'SignInRefused', 'sign-in-refused', person);
+        await recordSession(request, 'sign-in-refused', { person, reason: 'no role' });
         request.log.warn({ reason: 'no role' }, 'Sign-in refused');
         return sendHtml(reply, 403, accessRefusedPage(person.email));
       }
       // A browser holds one session: an earlier one of this browser ends here.
       await sessions.delete(request.cookies[SESSION_COOKIE]);
-      reply.setCookie(SESSION_COOKIE, await sessions.create(person), sessions.cookieOptions());
-      if (person.idToken.length <= LOGOUT_HINT_MAX_LENGTH) {
-        reply.setCookie(LOGOUT_HINT_COOKIE, person.idToken, logoutHintCookieOptions);
-      } else {
-        reply.clearCookie(LOGOUT_HINT_COOKIE, logoutHintCookieOptions);
-      }
+      // The ID token stays with the session, for sign-out's id_token_hint.
+      const cookieValue = await sessions.create(person, person.idToken);
+      reply.setCookie(SESSION_COOKIE, cookieValue, sessions.cookieOptions());
       app.metrics?.countSignIn('succeeded');
-      await recordSession(request, 'SignedIn', 'sign-in', person, tenantId);
+      await recordSession(request, 'sign-in', { person, tenantId });
       request.log.info({ roles }, 'Signed in');
       return reply.redirect('/dashboard');
     },
@@ -187,20 +215,14 @@ export function registerAuthRoutes(app: ConsoleApp, deps: AuthRouteDependencies)
       },
     },
     async (request, reply) => {
-      const signedIn = await sessions.find(request.cookies[SESSION_COOKIE]);
-      await sessions.delete(request.cookies[SESSION_COOKIE]);
-      if (signedIn) await recordSession(request, 'SignedOut', 'sign-out', signedIn);
+      const ended = await sessions.end(request.cookies[SESSION_COOKIE]);
+      if (ended) await recordSession(request, 'sign-out', { person: ended.user });
       const { maxAge: _maxAge, ...cookieOptions } = sessions.cookieOptions();
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
-      const idToken = request.cookies[LOGOUT_HINT_COOKIE];
-      if (idToken !== undefined) {
-        const { maxAge: _hintMaxAge, ...hintOptions } = logoutHintCookieOptions;
-        reply.clearCookie(LOGOUT_HINT_COOKIE, hintOptions);
-      }
       reply.header('cache-control', 'no-store');
       // The provider's end-session endpoint signs the person out there too and sends the browser
       // back to /login; without one (or while it cannot be reached), straight to /login.
-      const endSessionUrl = await relyingParty.endSessionUrl(idToken);
+      const endSessionUrl = await relyingParty.endSessionUrl(ended?.idTokenHint);
       return reply.redirect(endSessionUrl ?? '/login');
     },
   );

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -13,9 +13,17 @@ export interface SessionUser {
   name: string;
 }
 
+/** A session that sign-out ended: whose it was, and the ID token to hint at the provider. */
+export interface EndedSession {
+  user: SessionUser;
+  idTokenHint: string | undefined;
+}
+
 /**
  * Server-side sessions (`sessions` table). The browser holds a random value in an HttpOnly
- * cookie; the table holds only its sha-256, so a copy of the table opens no session.
+ * cookie; the table holds only its sha-256, so a copy of the table opens no session. Each row
+ * also keeps the ID token of its sign-in, for sign-out's `id_token_hint`, from migration 24 on:
+ * an admin signs in to apply the migrations, so sessions work on a database before it too.
  */
 export class Sessions {
   constructor(
@@ -24,8 +32,9 @@ export class Sessions {
   ) {}
 
   /** Starts a session and returns the cookie value to hand to the browser. */
-  async create(user: SessionUser): Promise<string> {
+  async create(user: SessionUser, idTokenHint?: string): Promise<string> {
     const cookieValue = randomBytes(32).toString('base64url');
+    const keepsHint = idTokenHint !== undefined && (await this.keepsLogoutHints());
     await this.db
       .insertInto('sessions')
       .values({
@@ -34,6 +43,7 @@ export class Sessions {
         user_email: user.email,
         user_name: user.name,
         expires_at: new Date(Date.now() + this.config.sessionTtlSeconds * 1000),
+        ...(keepsHint ? { id_token_hint: idTokenHint } : {}),
       })
       .execute();
     return cookieValue;
@@ -51,6 +61,26 @@ export class Sessions {
     return row && { subject: row.user_subject, email: row.user_email, name: row.user_name };
   }
 
+  /**
+   * Sign-out: deletes the session's row; answers its user and logout hint when it had not
+   * expired yet.
+   */
+  async end(cookieValue: string | undefined): Promise<EndedSession | undefined> {
+    if (!cookieValue) return undefined;
+    const keepsHints = await this.keepsLogoutHints();
+    const row = await this.db
+      .deleteFrom('sessions')
+      .where('id_hash', '=', hashCookieValue(cookieValue))
+      .returning(['user_subject', 'user_email', 'user_name', 'expires_at'])
+      .$if(keepsHints, (query) => query.returning('id_token_hint'))
+      .executeTakeFirst();
+    if (!row || row.expires_at <= new Date()) return undefined;
+    return {
+      user: { subject: row.user_subject, email: row.user_email, name: row.user_name },
+      idTokenHint: row.id_token_hint ?? undefined,
+    };
+  }
+
   async delete(cookieValue: string | undefined): Promise<void> {
     if (!cookieValue) return;
     await this.db
@@ -61,6 +91,20 @@ export class Sessions {
 
   async deleteExpired(): Promise<void> {
     await this.db.deleteFrom('sessions').where('expires_at', '<=', new Date()).execute();
+  }
+
+  /**
+   * Whether the table has migration 24's column. Asked at every sign-in and sign-out (both
+   * rare and rate-limited) rather than once, so that applying the migration needs no restart.
+   */
+  private async keepsLogoutHints(): Promise<boolean> {
+    const { rows } = await sql<{ found: boolean }>`
+      select exists (
+        select from pg_attribute
+        where attrelid = to_regclass('sessions') and attname = 'id_token_hint' and not attisdropped
+      ) as found
+    `.execute(this.db);
+    return rows[0]?.found === true;
   }
 
   cookieOptions(): CookieSerializeOptions {

@@ -4,6 +4,7 @@ import { decodeJwt, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ExternalIssuerConfig } from '../config.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { expectRefusedSignInAudited } from '../../test/recorded-events.ts';
 import { TestBrowser } from '../../test/test-browser.ts';
 import {
   hmacToken,
@@ -12,8 +13,7 @@ import {
   unsignedToken,
 } from '../../test/oidc-test-provider.ts';
 import { RelyingParty } from './relying-party.ts';
-import { LOGOUT_HINT_COOKIE } from './routes.ts';
-import { SESSION_COOKIE } from './sessions.ts';
+import { hashCookieValue, SESSION_COOKIE } from './sessions.ts';
 import { SignInError } from './sign-in-error.ts';
 
 // Sign-in against an independently written OpenID Connect provider (oauth2-mock-server), as an
@@ -66,15 +66,23 @@ beforeEach(() => {
  * (which signs in at once), the callback. Returns the callback's answer and the browser.
  */
 async function signIn(app: TestApp = testApp) {
-  const browser = new TestBrowser(app.config.publicUrl);
+  // A browser of its own name, to find its refused sign-in in the audit log.
+  const userAgent = `sign-in-test/${crypto.randomUUID()}`;
+  const browser = new TestBrowser(app.config.publicUrl, userAgent);
   const start = await browser.fetch('/authenticated');
-  if (start.status !== 302) return { browser, response: start, authorizationUrl: undefined };
+  if (start.status !== 302) {
+    return { browser, userAgent, response: start, authorizationUrl: undefined };
+  }
   const authorizationUrl = new URL(start.headers.get('location') ?? '');
   const authorized = await browser.fetch(authorizationUrl.href);
   const callbackUrl = authorized.headers.get('location') ?? '';
   const response = await browser.fetch(callbackUrl);
-  return { browser, response, authorizationUrl, callbackUrl };
+  return { browser, userAgent, response, authorizationUrl, callbackUrl };
 }
+
+/** The refused sign-in is in the audit log, with its address, browser and `reason`. */
+const expectAudited = (result: Awaited<ReturnType<typeof signIn>>, reason: RegExp) =>
+  expectRefusedSignInAudited(testApp.database.db, result.userAgent, reason);
 
 async function sessionOf(browser: TestBrowser) {
   const response = await browser.fetch('/auth/session');
@@ -117,41 +125,51 @@ describe('sign-in at an external OpenID Connect provider', () => {
   });
 
   describe('refuses an ID token the provider did not sign as it publishes, with no session', () => {
-    const forgeries = {
-      'signed by an unpublished key with an unknown kid': async (payload: JWTPayload) =>
-        (await signingKey('RS256')).sign(payload),
-      "signed by an unpublished key under the published key's kid": async (
-        payload: JWTPayload,
-        header: Record<string, unknown>,
-      ) => (await signingKey('RS256')).sign(payload, { kid: header.kid }),
-      'with alg none': async (payload: JWTPayload) => unsignedToken(payload),
-      'signed with HS256 and the client secret': (payload: JWTPayload) =>
-        hmacToken(payload, CLIENT_SECRET),
+    type Forge = (payload: JWTPayload, header: Record<string, unknown>) => Promise<string>;
+    // Each forgery, and the reason the audit log gives (openid-client refuses `alg` itself).
+    const forgeries: Record<string, [Forge, RegExp]> = {
+      'signed by an unpublished key with an unknown kid': [
+        async (payload) => (await signingKey('RS256')).sign(payload),
+        /^ID token refused: signed by a key the issuer does not publish$/,
+      ],
+      "signed by an unpublished key under the published key's kid": [
+        async (payload, header) => (await signingKey('RS256')).sign(payload, { kid: header.kid }),
+        /^ID token refused: its signature does not verify$/,
+      ],
+      'with alg none': [async (payload) => unsignedToken(payload), /unexpected JWT "alg"/],
+      'signed with HS256 and the client secret': [
+        (payload) => hmacToken(payload, CLIENT_SECRET),
+        /unexpected JWT "alg"/,
+      ],
     };
-    for (const [name, forge] of Object.entries(forgeries)) {
+    for (const [name, [forge, reason]] of Object.entries(forgeries)) {
       it(name, async () => {
         const sessionsBefore = await countSessions();
         provider.forgeNextIdToken(({ header, payload }) =>
           forge({ ...payload, email: 'admin@example.com', email_verified: true }, header),
         );
 
-        await expectRefused(await signIn(), 502, 'Sign-in failed');
+        const result = await signIn();
+        await expectRefused(result, 502, 'Sign-in failed');
         expect(await countSessions()).toBe(sessionsBefore);
+        await expectAudited(result, reason);
       });
     }
   });
 
   describe('refuses an ID token with the wrong claims, signed with the published key', () => {
     const cases = {
-      'for another client (aud)': { aud: 'another-client' },
-      'from another issuer (iss)': { iss: 'https://login.example.test/other/v2.0' },
-      'that has expired (exp)': { exp: Math.floor(Date.now() / 1000) - 3600 },
-      "with another sign-in's nonce": { nonce: 'a-nonce-of-another-sign-in' },
-    };
-    for (const [name, claims] of Object.entries(cases)) {
+      'for another client (aud)': [{ aud: 'another-client' }, /"aud"/],
+      'from another issuer (iss)': [{ iss: 'https://login.example.test/other/v2.0' }, /"iss"/],
+      'that has expired (exp)': [{ exp: Math.floor(Date.now() / 1000) - 3600 }, /"exp"/],
+      "with another sign-in's nonce": [{ nonce: 'a-nonce-of-another-sign-in' }, /"nonce"/],
+    } as const;
+    for (const [name, [claims, reason]] of Object.entries(cases)) {
       it(name, async () => {
         provider.signInAs({ email: 'admin@example.com', email_verified: true, ...claims });
-        await expectRefused(await signIn(), 502, 'Sign-in failed');
+        const result = await signIn();
+        await expectRefused(result, 502, 'Sign-in failed');
+        await expectAudited(result, reason);
       });
     }
   });
@@ -164,6 +182,7 @@ describe('sign-in at an external OpenID Connect provider', () => {
     expect(await replay.text()).toContain(
       'not started in this browser, or it was already finished',
     );
+    await expectAudited(first, /^Sign-in callback state does not match the browser$/);
   });
 
   describe('Entra-shaped claims', () => {
@@ -185,7 +204,38 @@ describe('sign-in at an external OpenID Connect provider', () => {
         email: 'admin@example.com',
         preferred_username: 'mallory@attacker.example',
       });
-      await expectRefused(await signIn(), 403, 'mallory@attacker.example');
+      const result = await signIn();
+      await expectRefused(result, 403, 'mallory@attacker.example');
+      const row = await expectAudited(result, /^no role$/);
+      expect(row).toMatchObject({ actor: 'mallory@attacker.example' });
+    });
+
+    describe('asks userinfo when the ID token names nobody, and takes each address from its own source', () => {
+      it("never lets userinfo's email_verified vouch for the ID token's email", async () => {
+        provider.signInAs({ email: 'admin@example.com' }, { email_verified: true });
+        await expectRefused(await signIn(), 400, 'did not share an email address');
+        provider.signInAs(
+          { email: 'admin@example.com' },
+          { email_verified: true, preferred_username: 'mallory@attacker.example' },
+        );
+        await expectRefused(await signIn(), 403, 'mallory@attacker.example');
+      });
+
+      it("never lets the ID token's email_verified vouch for userinfo's email", async () => {
+        provider.signInAs({ email_verified: true }, { email: 'admin@example.com' });
+        await expectRefused(await signIn(), 400, 'did not share an email address');
+      });
+
+      it('signs in by the address userinfo vouches for itself', async () => {
+        provider.signInAs(
+          { name: 'Sam Staff', email: 'admin@example.com' },
+          { email: 'staff@example.com', email_verified: true },
+        );
+        const userInfoRequests = provider.requests('/userinfo');
+        const { browser } = await signIn();
+        expect(provider.requests('/userinfo')).toBe(userInfoRequests + 1);
+        expect((await sessionOf(browser)).body).toMatchObject({ userEmail: 'staff@example.com' });
+      });
     });
 
     it('admits only the allowed directories (tid) when OIDC_ALLOWED_TENANT_IDS is set', async () => {
@@ -193,9 +243,13 @@ describe('sign-in at an external OpenID Connect provider', () => {
       expect((await signIn(oneDirectory)).response.headers.get('location')).toBe('/dashboard');
 
       provider.signInAs({ preferred_username: 'admin@example.com', tid: OTHER_DIRECTORY });
-      await expectRefused(await signIn(oneDirectory), 403, 'belongs to a directory');
+      const otherDirectory = await signIn(oneDirectory);
+      await expectRefused(otherDirectory, 403, 'belongs to a directory');
+      await expectAudited(otherDirectory, /not in OIDC_ALLOWED_TENANT_IDS/);
       provider.signInAs({ preferred_username: 'admin@example.com' });
-      await expectRefused(await signIn(oneDirectory), 403, 'belongs to a directory');
+      const noDirectory = await signIn(oneDirectory);
+      await expectRefused(noDirectory, 403, 'belongs to a directory');
+      await expectAudited(noDirectory, /names no directory/);
     });
   });
 
@@ -212,11 +266,31 @@ describe('sign-in at an external OpenID Connect provider', () => {
     expect(endSession.searchParams.get('client_id')).toBe('console');
     const hint = decodeJwt(endSession.searchParams.get('id_token_hint') ?? '');
     expect(hint).toMatchObject({ iss: provider.url, aud: 'console', email: 'admin@example.com' });
-    expect(browser.cookie(LOGOUT_HINT_COOKIE)).toBeUndefined();
     expect((await sessionOf(browser)).status).toBe(401);
 
     const back = await browser.fetch(endSession.href);
     expect(back.headers.get('location')).toBe(`${testApp.config.publicUrl}/login`);
+  });
+
+  it('hints at the account at logout with an ID token longer than a cookie holds (Entra groups)', async () => {
+    // Entra ID puts up to 200 group ids in a token: about 8 KB, twice what a cookie holds.
+    const groups = Array.from({ length: 200 }, () => crypto.randomUUID());
+    provider.signInAs({ email: 'admin@example.com', email_verified: true, groups });
+    const { browser, response } = await signIn();
+    expect(response.headers.get('location')).toBe('/dashboard');
+    // The token stays on the server, with the session: no cookie carries it.
+    expect(response.headers.getSetCookie().join('\n')).not.toMatch(/eyJ/);
+    const kept = await hintOf(browser);
+    expect(kept?.length).toBeGreaterThan(8000);
+
+    const signOut = await browser.fetch('/signout');
+    const idTokenHint = new URL(signOut.headers.get('location') ?? '').searchParams.get(
+      'id_token_hint',
+    );
+    expect(idTokenHint).toBe(kept);
+    expect(decodeJwt(idTokenHint ?? '')).toMatchObject({ email: 'admin@example.com', groups });
+    // Its session row, and the token with it, are gone.
+    expect(await hintOf(browser)).toBeUndefined();
   });
 
   it('says the provider cannot be reached while it is down, and works again once it is back', async () => {
@@ -228,6 +302,28 @@ describe('sign-in at an external OpenID Connect provider', () => {
       await provider.resume();
     }
     expect((await signIn()).response.headers.get('location')).toBe('/dashboard');
+  });
+
+  it('says the provider cannot be reached when only its signing keys fail, and recovers', async () => {
+    // A server of its own: no key set cached yet, so the sign-in must fetch it.
+    const app = await createTestApp({ oidc: issuerConfig() }, { database: testApp.database });
+    try {
+      for (const failure of ['server error', 'not json', 'connection closed'] as const) {
+        provider.breakEndpoint('/jwks', failure);
+        const tokenRequests = provider.requests('/token');
+        const result = await signIn(app);
+        // Discovery and the code exchange succeeded: only the keys were missing.
+        expect(provider.requests('/token'), failure).toBe(tokenRequests + 1);
+        await expectRefused(result, 502, 'cannot be reached right now');
+      }
+    } finally {
+      provider.restore();
+    }
+    try {
+      expect((await signIn(app)).response.headers.get('location')).toBe('/dashboard');
+    } finally {
+      await app.close();
+    }
   });
 
   it('starts while the provider is down, and signs in once it is up, without a restart', async () => {
@@ -343,6 +439,16 @@ describe('configuration', () => {
     expect(stderr).toContain('OIDC_ISSUER must be an https:// URL');
   });
 });
+
+/** The ID token the browser's session keeps for its sign-out; undefined without a session. */
+async function hintOf(browser: TestBrowser): Promise<string | null | undefined> {
+  const row = await testApp.database.db
+    .selectFrom('sessions')
+    .select('id_token_hint')
+    .where('id_hash', '=', hashCookieValue(browser.cookie(SESSION_COOKIE) ?? ''))
+    .executeTakeFirst();
+  return row?.id_token_hint;
+}
 
 async function countSessions(): Promise<number> {
   const row = await testApp.database.db

@@ -1,12 +1,16 @@
 import { triggerAsyncId } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { decodeJwt, generateKeyPair, SignJWT } from 'jose';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { embeddedLoginAction, TestBrowser } from '../../test/test-browser.ts';
+import {
+  embeddedLoginAction,
+  signInWithEmbeddedProvider,
+  TestBrowser,
+} from '../../test/test-browser.ts';
 import { demoAccounts } from './demo-accounts.ts';
-import { LOGOUT_HINT_COOKIE } from './routes.ts';
-import { SESSION_COOKIE } from './sessions.ts';
+import { hashCookieValue, SESSION_COOKIE } from './sessions.ts';
 
 // The real flow over HTTP: /authenticated -> embedded identity provider -> our sign-in page ->
 // /auth/callback -> session cookie -> /auth/session.
@@ -147,9 +151,6 @@ describe('sign-in through the embedded identity provider', () => {
     expect(signOut.status).toBe(302);
     const setCookies = signOut.headers.getSetCookie();
     expect(setCookies.find((line) => line.startsWith(`${SESSION_COOKIE}=`))).toMatch(/^[^=]+=;/);
-    expect(setCookies.find((line) => line.startsWith(`${LOGOUT_HINT_COOKIE}=`))).toMatch(
-      /^[^=]+=;.*Path=\/signout/,
-    );
     expect((await browser.fetch('/auth/session')).status).toBe(401);
     const rows = await testApp.database.db.selectFrom('sessions').select('user_email').execute();
     expect(rows.map((row) => row.user_email)).not.toContain('staff@example.com');
@@ -184,13 +185,18 @@ describe('sign-in through the embedded identity provider', () => {
 
   it('says "Signed out" when the provider cannot read the hint (it restarted with new keys)', async () => {
     const browser = new TestBrowser(testApp.config.publicUrl);
+    await chooseAccount(browser, await openSignInPage(browser), 'staff@example.com');
     const { privateKey } = await generateKeyPair('RS256');
     const staleHint = await new SignJWT({ sub: 'staff@example.com' })
       .setProtectedHeader({ alg: 'RS256', kid: 'embedded' })
       .setIssuer(`${testApp.config.publicUrl}/oidc`)
       .setAudience('console')
       .sign(privateKey);
-    browser.setCookie(LOGOUT_HINT_COOKIE, staleHint, '/signout');
+    await testApp.database.db
+      .updateTable('sessions')
+      .set({ id_token_hint: staleHint })
+      .where('id_hash', '=', hashCookieValue(browser.cookie(SESSION_COOKIE) ?? ''))
+      .execute();
 
     const signOut = await browser.fetch('/signout');
     const endSession = new URL(signOut.headers.get('location') ?? '');
@@ -200,6 +206,30 @@ describe('sign-in through the embedded identity provider', () => {
     const html = await page.text();
     expect(html).toContain('<h1>Signed out</h1>');
     expect(html).toContain('<a href="/login">Back to sign-in</a>');
+  });
+
+  it('signs in and out on a database before migration 24: sign-out then names the client only', async () => {
+    const older = await createTestApp();
+    try {
+      await sql`alter table sessions drop column id_token_hint`.execute(older.database.db);
+      const browser = new TestBrowser(older.config.publicUrl);
+      await signInWithEmbeddedProvider(browser, 'staff@example.com');
+      expect(await (await browser.fetch('/auth/session')).json()).toMatchObject({
+        userEmail: 'staff@example.com',
+      });
+
+      const signOut = await browser.fetch('/signout');
+      const endSession = new URL(signOut.headers.get('location') ?? '');
+      expect(endSession.pathname).toBe('/oidc/session/end');
+      expect(endSession.searchParams.get('client_id')).toBe('console');
+      expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(
+        `${older.config.publicUrl}/login`,
+      );
+      expect(endSession.searchParams.has('id_token_hint')).toBe(false);
+      expect((await browser.fetch('/auth/session')).status).toBe(401);
+    } finally {
+      await older.close();
+    }
   });
 
   it('signs in again, as another account, in the same browser after signing out', async () => {

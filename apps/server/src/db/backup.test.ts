@@ -8,6 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stamp } from '../../test/callers.ts';
 import { sequenceValues, tableChecksums } from '../../test/database-snapshot.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
+import { sql } from 'kysely';
+import { eventually } from '../outbox/test-support.ts';
+import { recordEvent } from '../outbox/outbox.ts';
+import { writeBackup, restoreIntoNewCluster } from './backup.ts';
 import { openDatabase, type DatabaseHandle } from './connection.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 import { migrateTo } from './migrator.ts';
@@ -49,7 +53,9 @@ async function contentsOf(db: DatabaseHandle['db']) {
   return { tables: await tableChecksums(db), sequences: await sequenceValues(db) };
 }
 
-describe('npm run backup and npm run restore', () => {
+// Each test runs the CLIs as separate processes (up to ten, each loading tsx): on a busy
+// 2-core machine that outlasts the suite's 30 s default.
+describe('npm run backup and npm run restore', { timeout: 120_000 }, () => {
   let source: DatabaseHandle;
   let root: string;
   let backup: string;
@@ -63,7 +69,7 @@ describe('npm run backup and npm run restore', () => {
     // Identity columns that PostgreSQL always generates (COPY writes them as they were).
     await source.db
       .insertInto('fatf_imports')
-      .values({ options: '{}', records: null, record_count: 0, created_by: 'test' })
+      .values({ options: '{}', record_count: 0, created_by: 'test' })
       .execute();
     // Text that COPY must escape, and characters beyond ASCII.
     await source.db
@@ -164,6 +170,59 @@ describe('npm run backup and npm run restore', () => {
     } finally {
       holder.kill('SIGTERM');
       await new Promise((resolve) => holder.once('exit', resolve));
+    }
+  });
+
+  it('is one snapshot: what a transaction writes while it runs is in the backup whole or not at all', async () => {
+    const country = await source.db.selectFrom('countries').select('id').executeTakeFirstOrThrow();
+    // Each transaction writes a tenant and its event: two tables the backup copies at different
+    // moments (events before tenants), so a backup that is not one snapshot catches some pairs
+    // halfway.
+    let writing = true;
+    let pairs = 0;
+    const writer = (async () => {
+      while (writing) {
+        const name = `Snapshot pair ${pairs}`;
+        await source.db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('tenants')
+            .values({ company_name: name, domicile_country_id: country.id, ...stamp })
+            .execute();
+          await recordEvent(trx, { eventName: 'SnapshotPair', metadata: { name } });
+        });
+        pairs += 1;
+      }
+    })();
+    const file = path.join(root, 'while-writing.backup');
+    try {
+      await eventually(async () => pairs >= 20, 10_000, 'the writer to start');
+      await writeBackup(source.connectionString, file);
+    } finally {
+      writing = false;
+      await writer;
+    }
+    const clusterDir = path.join(root, 'while-writing', 'postgres');
+    await restoreIntoNewCluster(file, clusterDir);
+    const cluster = await startEmbeddedPostgres({ dataDir: clusterDir, port: 0 });
+    const copy = openDatabase(cluster.connectionString());
+    try {
+      const tenants = await copy.db
+        .selectFrom('tenants')
+        .select('company_name')
+        .where('company_name', 'like', 'Snapshot pair %')
+        .execute();
+      const events = await copy.db
+        .selectFrom('events')
+        .select(sql<string>`metadata->>'name'`.as('name'))
+        .where('event_name', '=', 'SnapshotPair')
+        .execute();
+      expect(tenants.length).toBeGreaterThanOrEqual(20);
+      expect(events.map((event) => event.name).sort()).toEqual(
+        tenants.map((tenant) => tenant.company_name).sort(),
+      );
+    } finally {
+      await copy.close();
+      await cluster.stop();
     }
   });
 

@@ -1,13 +1,13 @@
-import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { finished, pipeline } from 'node:stream/promises';
+import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import pg from 'pg';
-import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { to as copyTo } from 'pg-copy-streams';
 import { openDatabase } from './connection.ts';
+import { copyFromStdin } from './copy.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresOptions } from './embedded-postgres.ts';
 import { migrations } from './migrations/index.ts';
 import { migrateTo } from './migrator.ts';
@@ -321,28 +321,21 @@ async function loadTable(
   { table, columns }: TableStart,
   lines: AsyncGenerator<string>,
 ): Promise<number> {
-  const rows = client.query(
-    copyFrom(
-      `copy public.${client.escapeIdentifier(table)} (${columnList(client, columns)}) from stdin`,
-    ),
+  return copyFromStdin(
+    client,
+    `copy public.${client.escapeIdentifier(table)} (${columnList(client, columns)}) from stdin`,
+    rowsOfTable(file, lines),
   );
-  const loaded = finished(rows);
-  try {
-    for (;;) {
-      const { value: line, done } = await lines.next();
-      if (done) throw incomplete(file);
-      if (line === END_OF_ROWS) break;
-      if (!rows.write(`${line}\n`)) await once(rows, 'drain');
-    }
-    rows.end();
-  } catch (error) {
-    // PostgreSQL drops the rows sent so far; the transaction rolls back.
-    rows.destroy();
-    await loaded.catch(() => undefined);
-    throw error;
+}
+
+/** The COPY rows of one table of the file, up to its end line; a file that ends before is cut. */
+async function* rowsOfTable(file: string, lines: AsyncGenerator<string>): AsyncGenerator<string> {
+  for (;;) {
+    const { value: line, done } = await lines.next();
+    if (done) throw incomplete(file);
+    if (line === END_OF_ROWS) return;
+    yield `${line}\n`;
   }
-  await loaded;
-  return rows.rowCount;
 }
 
 async function setSequences(client: pg.Client, sequences: readonly Sequence[]): Promise<void> {

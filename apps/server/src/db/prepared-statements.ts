@@ -6,6 +6,7 @@ import {
   type PostgresQueryResult,
 } from 'kysely';
 import type pg from 'pg';
+import { CopyRows, sendCopy } from './copy.ts';
 
 /**
  * Named prepared statements for the hottest statements (a page of the entity lists, the active
@@ -107,6 +108,8 @@ class NamingClient implements PostgresPoolClient {
     text: string,
     parameters: ReadonlyArray<unknown>,
   ): Promise<PostgresQueryResult<R>> {
+    // A COPY's rows are its one parameter (copy.ts).
+    if (parameters[0] instanceof CopyRows) return sendCopy(this.client, text, parameters[0]);
     const result = await sendQuery<R & pg.QueryResultRow>(
       this.client,
       queryConfig(text, parameters),

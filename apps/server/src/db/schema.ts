@@ -46,6 +46,11 @@ export interface SessionsTable {
   user_name: string;
   created_at: CreatedAt;
   expires_at: Timestamp;
+  /**
+   * The ID token of the sign-in, sent as `id_token_hint` at sign-out (migration 24: a database
+   * before it has no such column, auth/sessions.ts).
+   */
+  id_token_hint: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SignInAttemptsTable {
@@ -315,8 +320,6 @@ export interface FatfImportsTable {
     validateChronology: boolean;
     skipInvalidRecords: boolean;
   }>;
-  /** The records as submitted, until the job ends (null afterwards). */
-  records: JSONColumnType<Record<string, unknown>[] | null, string | null, string | null>;
   record_count: number;
   records_processed: Generated<number>;
   records_imported: Generated<number>;
@@ -351,7 +354,10 @@ export interface FatfRatingsTable {
   updated_at: CreatedAt;
 }
 
-/** A validated record of an import job still running (migration 20), in its stored form. */
+/**
+ * A validated record of an import job that has not ended (migrations 20 and 24), in its stored
+ * form, kept from the moment the job was stored.
+ */
 export interface FatfImportRowsTable extends Pick<
   FatfRatingsTable,
   | 'jurisdiction'
@@ -368,7 +374,7 @@ export interface FatfImportRowsTable extends Pick<
   | 'report_url'
 > {
   import_id: number;
-  /** The record's index in the job's records. */
+  /** The record's index in the import's records. */
   position: number;
   /** The country code the jurisdiction's name gives, to find its country when published. */
   alpha2: string | null;

@@ -51,6 +51,8 @@ interface RouteSchemas<
   hide?: boolean;
   /** Largest body the route reads, when it is not the app's (bulk imports). */
   bodyLimit?: number;
+  /** The handler checks every text of the body it stores (http/input.ts). */
+  bodyTextChecked?: boolean;
   /** The media types of its answer, when it is not JSON (a file). */
   produces?: readonly string[];
 }
@@ -95,13 +97,14 @@ export function featureRoutes(
       body,
       hide,
       bodyLimit,
+      bodyTextChecked,
       produces,
     } = schemas;
     const statuses = [...(params || querystring || body ? [400] : []), 401, 403, ...errors];
     app.route({
       method: api.method,
       url: api.path,
-      config: { allow },
+      config: { allow, ...(bodyTextChecked ? { bodyTextChecked } : {}) },
       ...(bodyLimit ? { bodyLimit } : {}),
       schema: {
         tags: feature.tags,

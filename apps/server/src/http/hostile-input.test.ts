@@ -65,10 +65,28 @@ const send = (operation: Operation, body: unknown, headers?: Record<string, stri
     headers,
   );
 
+/**
+ * The database as a snapshot, but for the refused sign-ins a hostile sign-in callback records
+ * (issue 31: every refused sign-in is audited, a malformed callback too) and their records.
+ */
+async function snapshotBesidesRefusedSignIns() {
+  const snapshot = await snapshotDatabase(portal.testApp.database.db);
+  const refused = new Set<number>();
+  snapshot.events = (snapshot.events ?? []).filter((row) => {
+    const event = JSON.parse(row) as { id: number; event_name: string };
+    if (event.event_name === 'SignInRefused') refused.add(event.id);
+    return !refused.has(event.id);
+  });
+  snapshot.processed_events = (snapshot.processed_events ?? []).filter(
+    (row) => !refused.has((JSON.parse(row) as { event_id: number }).event_id),
+  );
+  return snapshot;
+}
+
 async function expectNothingWritten(run: () => Promise<void>) {
-  const before = await snapshotDatabase(portal.testApp.database.db);
+  const before = await snapshotBesidesRefusedSignIns();
   await run();
-  expect(await snapshotDatabase(portal.testApp.database.db)).toEqual(before);
+  expect(await snapshotBesidesRefusedSignIns()).toEqual(before);
 }
 
 describe('hostile input on every endpoint', () => {

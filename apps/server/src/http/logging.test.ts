@@ -26,6 +26,7 @@ const INFO_LEVEL = 30;
 const DEBUG_LEVEL = 20;
 
 const SECRET = 'Secret-7f3a9c1e-do-not-log';
+const METRICS_TOKEN = 'metrics-token-of-the-logging-test-0123456789';
 
 let testApp: TestApp;
 let token: string;
@@ -37,7 +38,7 @@ const linesOf = (requestId: string | string[] | number | undefined) =>
 
 beforeAll(async () => {
   testApp = await createTestApp(
-    { logLevel: 'debug', eventWorkersEnabled: false },
+    { logLevel: 'debug', eventWorkersEnabled: false, metricsToken: METRICS_TOKEN },
     {
       logStream: { write: (line: string) => lines.push(line) },
       routes: (app) => {
@@ -146,14 +147,21 @@ describe('the request log', () => {
     ]);
   });
 
-  it('logs the health probes at debug, so that info shows the traffic only', async () => {
+  it('logs the health probes and the scrapes at debug, so that info shows the traffic only', async () => {
     lines.length = 0;
-    for (const url of ['/healthz', '/readyz']) {
-      const response = await testApp.app.inject({ method: 'GET', url });
+    const scrape = { authorization: `Bearer ${METRICS_TOKEN}` };
+    for (const [url, headers] of [
+      ['/healthz', {}],
+      ['/readyz', {}],
+      ['/metrics', scrape],
+    ] as const) {
+      const response = await testApp.app.inject({ method: 'GET', url, headers });
       expect(linesOf(response.headers['x-request-id'])).toEqual([
         expect.objectContaining({ level: DEBUG_LEVEL, route: url, status: 200 }),
       ]);
     }
+    // Never the scrape's token.
+    expect(lines.join('\n')).not.toContain(METRICS_TOKEN);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   loadOperations,
   pathValues,
   sample,
+  sampleParts,
   urlOf,
   withValue,
   type Operation,
@@ -24,8 +25,10 @@ import { createPortalTestApp, type PortalTestApp } from '../../test/portal-test-
  * A route that reads multipart is sent each as a part name (bare and `DataObject.<key>`, as text
  * and as a file) and as a key of FormData, top level and nested. As an admin, and as a tenant
  * user wherever the route admits one (Acme's portal user, on its own entity). Every answer is a
- * 400 naming the key, nothing is written, and no prototype holds anything new afterwards. Derived
- * from the served document, so a new route is walked without editing this test.
+ * 400 naming the key, nothing is written, and no prototype holds anything new afterwards. Every
+ * route, reads too, then gets each key as a path value, a query value and a query parameter's
+ * name: no answer is a 500 and no prototype changes. Derived from the served document, so a new
+ * route is walked without editing this test.
  */
 
 let portal: PortalTestApp;
@@ -106,14 +109,22 @@ function placements(operation: Operation, key: string): Placement[] {
   return [...inObjects, ...asRecordKeys];
 }
 
-function sendJson(caller: Caller, operation: Operation, body: unknown) {
-  const url = urlOf(operation, pathValues(operation));
+function sendJson(
+  caller: Caller,
+  operation: Operation,
+  body: unknown,
+  url = urlOf(operation, pathValues(operation)),
+) {
   return portal.call(caller, operation.method as 'POST', url, JSON.stringify(body));
 }
 
-function sendParts(caller: Caller, operation: Operation, parts: Part[]) {
+function sendParts(
+  caller: Caller,
+  operation: Operation,
+  parts: Part[],
+  url = urlOf(operation, pathValues(operation)),
+) {
   const { payload, headers } = multipart(parts);
-  const url = urlOf(operation, pathValues(operation));
   return portal.call(caller, operation.method as 'POST', url, payload, headers);
 }
 
@@ -222,5 +233,52 @@ describe('prototype keys on every route that takes a body', () => {
     expect(({} as { prototype?: unknown }).prototype).toBeUndefined();
     expect(prototypeMembers()).toEqual(before.members);
     expect(await snapshotDatabase(portal.testApp.database.db)).toEqual(before.database);
+  });
+});
+
+/**
+ * The operation's URLs with `key` in one place each: as the value of each path parameter, as
+ * the value of each query parameter, and as a query parameter's name.
+ */
+function urlsWith(operation: Operation, key: string): string[] {
+  const valid = pathValues(operation);
+  const base = urlOf(operation, valid);
+  const inPath = operation.parameters
+    .filter((parameter) => parameter.in === 'path')
+    .map((parameter) => urlOf(operation, { ...valid, [parameter.name]: key }));
+  const inQuery = operation.parameters
+    .filter((parameter) => parameter.in === 'query')
+    .map((parameter) => `${base}?${parameter.name}=${encodeURIComponent(key)}`);
+  return [...inPath, ...inQuery, `${base}?${encodeURIComponent(key)}=polluted`];
+}
+
+/** A call of `url` as the route expects it: with a sample of its body, JSON or multipart. */
+function sendTo(caller: Caller, operation: Operation, url: string) {
+  if (operation.multipart)
+    return sendParts(caller, operation, sampleParts(operation.multipart), url);
+  if (operation.body) return sendJson(caller, operation, sample(operation.body), url);
+  return portal.call(caller, operation.method as 'GET', url);
+}
+
+describe('prototype keys as path and query values, on every route', () => {
+  it('never answers 500 and reaches no prototype, as an admin and a tenant user', async () => {
+    const before = prototypeMembers();
+    const answered = new Set<number>();
+    for (const operation of operations) {
+      for (const key of PROTOTYPE_KEYS) {
+        for (const url of urlsWith(operation, key)) {
+          for (const caller of CALLERS) {
+            const response = await sendTo(caller, operation, url);
+            const where = `${caller} ${operation.method} ${url}: ${response.body.slice(0, 200)}`;
+            expect(response.statusCode, where).toBeLessThan(500);
+            answered.add(response.statusCode);
+          }
+        }
+      }
+    }
+    // The walk got past the guard and the schemas: some answers are the routes' own.
+    expect([...answered]).toEqual(expect.arrayContaining([200, 400, 403, 404]));
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(prototypeMembers()).toEqual(before);
   });
 });

@@ -5,10 +5,9 @@ import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffTokenFor } from '../../test/callers.ts';
 import { OidcTestProvider } from '../../test/oidc-test-provider.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
-import { AccessTokens, SigningKeyStore } from '../auth/index.ts';
-import { loadConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import { freePort } from '../net/free-port.ts';
 import { SmtpCatcher } from '../outbox/smtp-catcher.ts';
@@ -35,25 +34,36 @@ interface OtlpSpan {
 const SPAN_KIND_SERVER = 2;
 const SPAN_KIND_CLIENT = 3;
 
-/** An OTLP/HTTP receiver (JSON) that keeps every span it is sent. */
-async function startReceiver(): Promise<{ url: string; spans: OtlpSpan[]; server: Server }> {
+/** An OTLP/HTTP receiver (JSON) that keeps every span it is sent, and the services that sent them. */
+async function startReceiver(): Promise<{
+  url: string;
+  spans: OtlpSpan[];
+  services: Set<string>;
+  server: Server;
+}> {
   const spans: OtlpSpan[] = [];
+  const services = new Set<string>();
   const server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
       const payload = JSON.parse(body) as {
-        resourceSpans: { scopeSpans: { spans: OtlpSpan[] }[] }[];
+        resourceSpans: {
+          resource: Pick<OtlpSpan, 'attributes'>;
+          scopeSpans: { spans: OtlpSpan[] }[];
+        }[];
       };
-      for (const resource of payload.resourceSpans) {
-        for (const scope of resource.scopeSpans) spans.push(...scope.spans);
+      for (const { resource, scopeSpans } of payload.resourceSpans) {
+        const service = resource.attributes.find((item) => item.key === 'service.name');
+        if (service?.value.stringValue) services.add(service.value.stringValue);
+        for (const scope of scopeSpans) spans.push(...scope.spans);
       }
       response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
   });
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${port}`, spans, server };
+  return { url: `http://127.0.0.1:${port}`, spans, services, server };
 }
 
 function attribute(span: OtlpSpan, key: string): string | number | undefined {
@@ -140,18 +150,6 @@ async function startServer(
   };
 }
 
-/** A staff access token the server at `url` accepts (its signing keys are in `database`). */
-async function staffToken(database: DatabaseHandle, url: string): Promise<string> {
-  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: url });
-  const tokens = new AccessTokens(new SigningKeyStore(database.db, config), config);
-  return tokens.mint({
-    subject: 'staff@example.com',
-    email: 'staff@example.com',
-    name: 'Sam Staff',
-    roles: ['staff'],
-  });
-}
-
 function loadedModules(output: string): number {
   return Number(/opentelemetry modules: (\d+)/.exec(output)?.[1] ?? NaN);
 }
@@ -226,7 +224,7 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     const { traceId, callerSpanId, header } = traceparent();
     const response = await fetch(`${server.url}/api/countries?search=secret-value`, {
       headers: {
-        authorization: `Bearer ${await staffToken(database, server.url)}`,
+        authorization: `Bearer ${await staffTokenFor(database, server.url)}`,
         traceparent: header,
       },
     });
@@ -255,6 +253,8 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
       expect(descends(trace, query, serverSpan!)).toBe(true);
     }
     expect(JSON.stringify(trace)).not.toContain('secret-value');
+    // Named as OTEL_SERVICE_NAME says.
+    expect([...receiver.services]).toEqual(['console-under-test']);
 
     const line = server
       .output()
@@ -270,7 +270,7 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     const response = await fetch(`${server.url}/api/emailtemplates/testsend`, {
       method: 'POST',
       headers: {
-        authorization: `Bearer ${await staffToken(database, server.url)}`,
+        authorization: `Bearer ${await staffTokenFor(database, server.url)}`,
         'content-type': 'application/json',
         traceparent: header,
       },

@@ -4,25 +4,23 @@
  * page shown. The answer streams in; the control says how much has arrived, in a status that
  * screen readers announce, and can cancel. The file keeps the name the server gave it.
  */
-import { useRef, useState } from 'react';
+import { lazy, useRef, useState } from 'react';
 import { ChevronDownIcon, DownloadIcon, XIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { exportFileName, type ExportFormat } from '@console/contracts';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { LazyMenu } from '@/components/lazy-menu';
 import { api, apiErrorText } from '@/lib/api-client';
 import { saveFile } from '@/lib/download';
 import { addNamespaces } from '@/lib/i18n';
 import { exportList } from '@/locales/en.json?exportList&lang.json';
 
 addNamespaces({ exportList });
+
+// The menu of formats loads on the control's first use: a list screen is usable before it is.
+const loadMenu = () => import('./export-menu');
+const ExportMenu = lazy(loadMenu);
 
 /** A filter of the list as the screen holds it; unset ones are left out of the query. */
 export type ExportFilters = Readonly<Record<string, string | number | boolean | undefined>>;
@@ -99,26 +97,23 @@ export function ExportButton({ path, name, filters = {} }: ExportButtonProps) {
   const running = state.status === 'running';
   return (
     <div className="flex flex-wrap items-center gap-2">
-      {/* Not modal: a modal menu hides the page from assistive technology while its buttons
-          stay focusable (axe's aria-hidden-focus); two items need no focus trap. */}
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger asChild>
-          <Button variant="outline" disabled={running}>
+      <LazyMenu
+        prefetch={loadMenu}
+        menu={(trigger, openedByKeyboard) => (
+          <ExportMenu
+            trigger={trigger}
+            openedByKeyboard={openedByKeyboard}
+            onChoose={(format) => void download(format)}
+          />
+        )}
+        button={(props) => (
+          <Button variant="outline" disabled={running} {...props}>
             <DownloadIcon aria-hidden="true" />
             {t('exportList.button')}
             <ChevronDownIcon aria-hidden="true" />
           </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuLabel>{t('exportList.menuLabel')}</DropdownMenuLabel>
-          <DropdownMenuItem onSelect={() => void download('csv')}>
-            {t('exportList.csv')}
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => void download('xlsx')}>
-            {t('exportList.xlsx')}
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+        )}
+      />
       {running && (
         <>
           {/* No total is known before the end (the list streams): an indeterminate bar. */}

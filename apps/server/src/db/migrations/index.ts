@@ -22,6 +22,9 @@ import { FatfImportCheckpoints } from './0020-fatf-import-checkpoints.ts';
 import { OverviewFigures } from './0021-overview-figures.ts';
 import { AuditLogTargets } from './0022-audit-log-targets.ts';
 import { Retention } from './0023-retention.ts';
+import { SessionLogoutHints } from './0024-session-logout-hints.ts';
+import { AuditPrunePrivileges } from './0025-audit-prune-privileges.ts';
+import { FatfImportStagedRecords } from './0026-fatf-import-staged-records.ts';
 
 /** Every migration, in version order. A new one is a new module added at the end. */
 export const migrations: readonly Migration[] = [
@@ -48,4 +51,7 @@ export const migrations: readonly Migration[] = [
   OverviewFigures,
   AuditLogTargets,
   Retention,
+  SessionLogoutHints,
+  AuditPrunePrivileges,
+  FatfImportStagedRecords,
 ];

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { AuditLogTable } from '../../db/schema.ts';
 import { freePort } from '../../net/free-port.ts';
 import { eventually } from '../../outbox/test-support.ts';
 import { multipart } from '../../../test/multipart.ts';
@@ -19,8 +20,12 @@ interface Exercise {
   run(context: Context): Promise<LightMyRequestResponse>;
   /** The audit row expected. */
   audit: { action: string; targetType: string; targetId?: string };
+  /** Checks what the row recorded, where the action's result is the point of the row. */
+  recorded?: (row: AuditRow, context: Context, response: LightMyRequestResponse) => Promise<void>;
   caller?: Caller;
 }
+
+type AuditRow = Selectable<AuditLogTable>;
 
 /** A write route that changes nothing, and why: it has no audit row to leave. */
 interface NoWrite {
@@ -337,8 +342,8 @@ const WRITE_ROUTES: Record<string, Exercise | NoWrite> = {
     run: async (c) => {
       // A job no runner has taken yet, so that the cancel cannot come after its end.
       const [job] = await c.sql<{ id: number }>(sql`
-        insert into fatf_imports (options, records, record_count, message, created_by)
-        values ('{}', '[]', 0, 'Waiting to start', 'staff@example.com') returning id
+        insert into fatf_imports (options, record_count, message, created_by)
+        values ('{}', 0, 'Waiting to start', 'staff@example.com') returning id
       `);
       return c.call('staff', 'DELETE', `/api/fatf/import/${job?.id}`);
     },
@@ -347,6 +352,15 @@ const WRITE_ROUTES: Record<string, Exercise | NoWrite> = {
   'POST /api/database-scripts/execute/{id}': {
     run: (c) => c.call('admin', 'POST', '/api/database-scripts/execute/3'),
     audit: { action: 'execute', targetType: 'DatabaseScript', targetId: '3' },
+    // The script's result, as its history row says it.
+    recorded: async (row, c, response) => {
+      const [execution] = await c.sql<{ message: string }>(
+        sql`select message from script_executions where id = ${response.json().executionId}`,
+      );
+      expect(execution?.message).toMatch(/^Returned \d+ row\(s\)$/);
+      expect(row.after).toEqual({ status: 'Success', message: execution?.message });
+      expect(row.target_name).toBe('Entities per tenant');
+    },
     caller: 'admin',
   },
   'POST /svc/migrations/apply/{version}': {
@@ -357,6 +371,14 @@ const WRITE_ROUTES: Record<string, Exercise | NoWrite> = {
       return c.call('admin', 'POST', `/svc/migrations/apply/${row?.version}`);
     },
     audit: { action: 'migrate', targetType: 'Migration' },
+    // Applied already: nothing ran (migrations.test.ts applies pending ones).
+    recorded: async (row, c) => {
+      const [newest] = await c.sql<{ version: number }>(
+        sql`select max(version) as version from schema_migrations`,
+      );
+      expect(row.target_id).toBe(String(newest?.version));
+      expect(row.after).toEqual({ success: true, executedMigrations: [] });
+    },
     caller: 'admin',
   },
   'DELETE /api/dev/mail': {
@@ -369,8 +391,30 @@ const WRITE_ROUTES: Record<string, Exercise | NoWrite> = {
     reason: 'Stops the development SMTP catcher of one instance; never in production',
   },
   'POST /svc/migrations/seed': {
-    run: (c) => c.call('admin', 'POST', '/svc/migrations/seed'),
+    run: async (c) => {
+      // One seeded country gone (Antarctica, which nothing refers to): the seed puts it back.
+      await c.sql(sql`delete from countries where id = 10`);
+      return c.call('admin', 'POST', '/svc/migrations/seed');
+    },
     audit: { action: 'seed', targetType: 'Migration', targetId: 'seed' },
+    // The rows inserted, per table.
+    recorded: async (row) => {
+      expect(row.after).toEqual({
+        inserted: {
+          countries: 1,
+          documentTypes: 0,
+          formFields: 0,
+          forms: 0,
+          tenants: 0,
+          tenantNamespaces: 0,
+          tenantUsers: 0,
+          entities: 0,
+          entityUsers: 0,
+          events: 0,
+          processedEvents: 0,
+        },
+      });
+    },
     caller: 'admin',
   },
 };
@@ -437,7 +481,7 @@ describe('every write route leaves its audit row', () => {
 
   it.each(
     Object.entries(WRITE_ROUTES).filter(([, entry]) => 'run' in entry) as [string, Exercise][],
-  )('%s', async (_route, { run, audit, caller = 'staff' }) => {
+  )('%s', async (_route, { run, audit, recorded, caller = 'staff' }) => {
     const [mark] = (
       await sql<{ id: number }>`select coalesce(max(id), 0)::int as id from events`.execute(db())
     ).rows;
@@ -460,6 +504,7 @@ describe('every write route leaves its audit row', () => {
     if (!['test', 'reset'].includes(audit.action)) {
       expect(row.before !== null || row.after !== null).toBe(true);
     }
+    await recorded?.(row, context(), response);
   });
 
   it("keeps only the test mail recipient's domain", async () => {

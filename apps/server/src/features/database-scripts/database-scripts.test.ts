@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { expectRefusal } from '../../../test/expectations.ts';
-import { eventsAfter, lastEventId } from '../../../test/recorded-events.ts';
+import { auditRowOf, eventsAfter, lastEventId } from '../../../test/recorded-events.ts';
 import { useReferenceDataTestApp, type Caller } from '../../../test/reference-data.ts';
 import { SCRIPT_CATALOGUE, type CatalogueScript } from './catalogue.ts';
 
@@ -88,6 +88,15 @@ describe('POST /api/database-scripts/execute/{id}', () => {
     expect(row.finished_at).not.toBeNull();
     const events = await eventsAfter(db(), mark);
     expect(events.map((event) => event.eventName)).toEqual(['DatabaseScriptExecuted']);
+    // The audit row holds the script's result, as the history does.
+    expect(await auditRowOf(db(), events[0]?.id ?? 0)).toMatchObject({
+      actor: suite.emails.admin,
+      action: 'execute',
+      target_type: 'DatabaseScript',
+      target_id: String(entitiesPerTenant?.id),
+      target_name: 'Entities per tenant',
+      after: { status: 'Success', message: 'Returned 1 row(s)' },
+    });
   });
 
   it('runs a maintenance script that changes rows', async () => {
@@ -101,10 +110,16 @@ describe('POST /api/database-scripts/execute/{id}', () => {
         expires_at: new Date(Date.now() - 3 * 86_400_000),
       })
       .execute();
+    const mark = await lastEventId(db());
     const response = await execute(purgeSessions?.id ?? 0);
     expect(response.json().success).toBe(true);
     const left = await db().selectFrom('sessions').where('id_hash', '=', 'old-session').execute();
     expect(left).toEqual([]);
+    const [event] = await eventsAfter(db(), mark);
+    expect((await auditRowOf(db(), event?.id ?? 0)).after).toEqual({
+      status: 'Success',
+      message: `1 row(s) affected by ${purgeSessions?.statements.length} statement(s)`,
+    });
   });
 
   it('rolls a failing script back and records it Failed with the reason', async () => {
@@ -130,6 +145,10 @@ describe('POST /api/database-scripts/execute/{id}', () => {
     expect(row).toMatchObject({ status: 'Failed', message: 'division by zero' });
     const events = await eventsAfter(db(), mark);
     expect(events.map((event) => event.eventName)).toEqual(['DatabaseScriptFailed']);
+    expect((await auditRowOf(db(), events[0]?.id ?? 0)).after).toEqual({
+      status: 'Failed',
+      message: 'division by zero',
+    });
   });
 
   it('cancels a script at its statement timeout and records it Failed', async () => {

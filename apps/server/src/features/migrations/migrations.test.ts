@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { expectRefusal } from '../../../test/expectations.ts';
-import { eventsAfter, lastEventId } from '../../../test/recorded-events.ts';
+import { auditRowOf, eventsAfter, lastEventId } from '../../../test/recorded-events.ts';
 import { useReferenceDataTestApp, type Caller } from '../../../test/reference-data.ts';
 import { openDatabase } from '../../db/connection.ts';
 import { applyMigrations } from '../../db/migrator.ts';
@@ -136,6 +136,13 @@ describe('Database migrations over the real migrator', () => {
       targetVersion: 1001,
       executedMigrations: [1001],
     });
+    expect(await auditRowOf(db(), events[0]?.id ?? 0)).toMatchObject({
+      actor: suite.emails.admin,
+      action: 'migrate',
+      target_type: 'Migration',
+      target_id: '1001',
+      after: { success: true, executedMigrations: [1001] },
+    });
   });
 
   it('applies a migration once when two connections apply it at the same moment', async () => {
@@ -177,6 +184,12 @@ describe('Database migrations over the real migrator', () => {
     const events = await eventsAfter(db(), mark);
     expect(events.map((event) => event.eventName)).toEqual(['MigrationsFailed']);
     expect(events[0]?.metadata).toMatchObject({ failedVersion: 1003, executedMigrations: [] });
+    expect(await auditRowOf(db(), events[0]?.id ?? 0)).toMatchObject({
+      action: 'migrate',
+      target_id: '1004',
+      after: { success: false, executedMigrations: [] },
+      metadata: expect.objectContaining({ failedVersion: 1003 }),
+    });
   });
 
   it('answers an applied version with nothing to do, an unknown one with 404', async () => {
@@ -234,7 +247,23 @@ describe('POST /svc/migrations/seed', () => {
     return rows[0];
   };
 
+  /**
+   * What the audit row of the seed after `mark` says it inserted, per table (a first seed also
+   * writes the demo's own events).
+   */
+  const auditedInserts = async (mark: number) => {
+    const seeds = (await eventsAfter(db(), mark)).filter(
+      (event) => event.eventName === 'SeedDataApplied',
+    );
+    expect(seeds).toHaveLength(1);
+    const row = await auditRowOf(db(), seeds[0]?.id ?? 0);
+    expect(row).toMatchObject({ actor: suite.emails.admin, action: 'seed', target_id: 'seed' });
+    return (row.after as { inserted: Record<string, number> }).inserted;
+  };
+
   it('applies the reference seed, and a second time changes nothing', async () => {
+    const before = await rowCounts();
+    const firstMark = await lastEventId(db());
     const first = await suite.call('admin', 'POST', '/svc/migrations/seed');
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({
@@ -244,12 +273,25 @@ describe('POST /svc/migrations/seed', () => {
     });
     const seeded = await rowCounts();
     expect(seeded?.countries).toBeGreaterThan(200);
+    // The audit row says how many rows each table got: what the tables grew by.
+    const grown = (table: string) => (seeded?.[table] ?? 0) - (before?.[table] ?? 0);
+    expect(await auditedInserts(firstMark)).toMatchObject({
+      countries: grown('countries'),
+      documentTypes: grown('document_types'),
+      tenants: grown('tenants'),
+      entities: grown('entities'),
+      entityUsers: grown('entity_users'),
+    });
 
     const mark = await lastEventId(db());
     const second = await suite.call('admin', 'POST', '/svc/migrations/seed');
     expect(second.json().success).toBe(true);
     expect(await rowCounts()).toEqual(seeded);
-    const events = await eventsAfter(db(), mark);
-    expect(events.map((event) => event.eventName)).toEqual(['SeedDataApplied']);
+    expect((await eventsAfter(db(), mark)).map((event) => event.eventName)).toEqual([
+      'SeedDataApplied',
+    ]);
+    const inserted = await auditedInserts(mark);
+    expect(Object.values(inserted).every((count) => count === 0)).toBe(true);
+    expect(Object.keys(inserted)).toContain('entityUsers');
   });
 });

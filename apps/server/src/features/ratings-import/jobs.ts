@@ -1,64 +1,121 @@
+import { setImmediate } from 'node:timers/promises';
 import {
+  COMPLIANCE_FIELDS,
+  EFFECTIVENESS_FIELDS,
   parseRatingsRecord,
+  type ComplianceField,
+  type EffectivenessField,
   type RatingsImportOptions,
   type RatingsRecord,
 } from '@console/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AuthenticatedUser } from '../../auth/index.ts';
-import type { Database } from '../../db/schema.ts';
+import { copyInto, type CopyValue } from '../../db/copy.ts';
+import type { Database, FatfImportsTable } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { BackgroundWork } from '../../http/lifecycle.ts';
 import { recordEvent } from '../../outbox/index.ts';
 import { alpha2OfJurisdiction } from './jurisdictions.ts';
 
 /**
- * FATF ratings import jobs (docs/fatf-import.md). POST api/fatf/import stores the job with its
- * records and answers at once; a runner in each instance that runs background work processes
- * waiting jobs one at a time:
+ * FATF ratings import jobs (docs/fatf-import.md).
  *
- * - Batch by batch, the records are validated and kept in `fatf_import_rows`, each batch in one
- *   transaction with the job's checkpoint (records processed, skips, errors, progress). Once every
- *   batch is kept, one transaction publishes the kept rows into `fatf_ratings` and completes the
- *   job: until then none of its ratings are visible. Cancelling marks the job; the job sees it at
- *   its next checkpoint or at its publication (under a lock of its row), and its kept rows go:
- *   nothing of a cancelled import remains. A cancel after the publication finds it completed.
+ * - POST api/fatf/import validates the records (the record schema's rules, skipInvalidRecords)
+ *   and keeps the valid ones in their stored form (`fatf_import_rows`, by COPY), with the job and
+ *   its skips and errors, in one transaction before it answers: that is the job's checkpoint. No
+ *   copy of the request is kept.
+ * - A runner in each instance that runs background work takes waiting jobs one at a time. A job
+ *   is one transaction that applies the chronology and overwrite rules to the kept rows in SQL,
+ *   publishes them into `fatf_ratings`, drops them and completes the job: until then none of its
+ *   ratings are visible. Cancelling marks the job; the publication looks at the mark under a
+ *   lock of the job's row before it commits and rolls back when it is there, and the kept rows
+ *   go: nothing of a cancelled import remains.
  * - A run holds an advisory lock on the job (its connection's, for the whole run): two instances
  *   never run the same job. A job whose run ended without finishing (status still 'processing',
- *   lock free) resumes at its checkpoint, on any instance: a server that stops hands its job over
- *   at the next batch boundary (`signal`); one that died is charged an attempt, and after
- *   MAX_ATTEMPTS interrupted runs the job fails with a message.
+ *   lock free) is run again from its kept rows, on any instance: a server that stops hands over
+ *   a job it has not begun to publish (a publication once begun runs to its end); one that died
+ *   is charged an attempt, and after MAX_ATTEMPTS interrupted runs the job fails with a message.
  * - A completed import records FatfRatingsImported; the country-risk worker then recomputes the
- *   risk of the countries it rated (risk.ts).
+ *   risk of the countries it rated (risk.ts). A failed one records FatfImportFailed, with its
+ *   counts so far and why.
  */
 
-const BATCH_SIZE = 1000;
 const MAX_ATTEMPTS = 3;
 /** Namespace of the jobs' advisory locks (the job id is the second key). */
 const JOB_LOCK = 0x46_41_54_46; // 'FATF'
 const POLL_MS = 2000;
+/** A job's progress while it publishes: its records were validated when it was stored. */
+const PUBLISHING_PROGRESS = 50;
+
+/** The records of a request as the job keeps them, and what validation refused. */
+interface Validated {
+  accepted: Accepted[];
+  errors: { message: string }[];
+}
+
+/** A record that passed the schema, with its index in the request's records. */
+interface Accepted {
+  record: RatingsRecord;
+  index: number;
+}
+
+/** Records validated between two turns of the event loop, which other requests get meanwhile. */
+const VALIDATED_PER_TURN = 1000;
 
 /**
- * POST api/fatf/import: stores the job and records who started it; the runner takes it from
- * there (FatfRatingsImported then says what it imported).
+ * Every record through the record schema (its plain-record reading first); without
+ * skipInvalidRecords the first invalid record ends the reading, and the job then fails with it.
+ */
+async function validate(
+  records: readonly Record<string, unknown>[],
+  options: RatingsImportOptions,
+): Promise<Validated> {
+  const validated: Validated = { accepted: [], errors: [] };
+  for (let index = 0; index < records.length; index++) {
+    if (index > 0 && index % VALIDATED_PER_TURN === 0) await setImmediate();
+    const parsed = parseRatingsRecord(records[index]!);
+    if (parsed.success) {
+      validated.accepted.push({ record: parsed.data, index });
+      continue;
+    }
+    const issue = parsed.error.issues[0];
+    const message = `Record ${index + 1}: ${String(issue?.path[0] ?? 'record')}: ${issue?.message ?? 'invalid'}`;
+    validated.errors.push({ message });
+    if (!options.skipInvalidRecords) return { accepted: [], errors: validated.errors };
+  }
+  return validated;
+}
+
+/**
+ * POST api/fatf/import: validates the records, stores the job with the valid ones in their
+ * stored form, and records who started it; the runner takes it from there
+ * (FatfRatingsImported then says what it imported).
  */
 export async function startImport(
   db: Kysely<Database>,
   actor: AuthenticatedUser,
   request: { records: Record<string, unknown>[]; options: RatingsImportOptions },
 ): Promise<{ importId: number }> {
+  const { records, options } = request;
+  const { accepted, errors } = await validate(records, options);
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('fatf_imports')
       .values({
-        options: JSON.stringify(request.options),
-        records: JSON.stringify(request.records),
-        record_count: request.records.length,
+        options: JSON.stringify(options),
+        record_count: records.length,
+        records_processed: records.length,
+        records_skipped: errors.length,
+        errors: JSON.stringify(errors),
         message: 'Waiting to start',
         created_by: actor.email,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    if (accepted.length > 0) {
+      await trx.executeQuery(copyInto('fatf_import_rows', KEPT_COLUMNS, keptRows(id, accepted)));
+    }
     await recordEvent(trx, {
       eventName: 'FatfImportStarted',
       metadata: {
@@ -66,17 +123,70 @@ export async function startImport(
         action: 'import',
         importId: id,
         target: { type: 'FatfImport', id, name: `FATF import ${id}` },
-        after: { status: 'pending', recordCount: request.records.length, options: request.options },
+        after: { status: 'pending', recordCount: records.length, options },
       },
     });
     return { importId: id };
   });
 }
 
-/** What a batch's validation skipped, with the reasons. */
-interface BatchSkips {
-  skipped: number;
-  errors: { message: string }[];
+const KEPT_COLUMNS = [
+  'import_id',
+  'position',
+  'jurisdiction',
+  'report_type',
+  'report_date',
+  'assessment_body',
+  'effectiveness',
+  'compliance',
+  'upgrades',
+  'downgrades',
+  'valid_from',
+  'valid_to',
+  'country_code',
+  'report_url',
+  'alpha2',
+] as const;
+
+/** The COPY rows of the accepted records, in KEPT_COLUMNS' order, made as they are sent. */
+function* keptRows(id: number, accepted: readonly Accepted[]): Generator<CopyValue[]> {
+  for (const { record, index } of accepted) {
+    yield [
+      id,
+      index,
+      record.jurisdiction,
+      record.reportType,
+      record.reportDate,
+      record.assessmentBody,
+      ratingsJson(record, EFFECTIVENESS_FIELDS),
+      ratingsJson(record, COMPLIANCE_FIELDS),
+      record.upgrades ?? null,
+      record.downgrades ?? null,
+      record.validFrom ?? null,
+      record.validTo ?? null,
+      record.countryCode ?? null,
+      record.reportUrl ?? null,
+      record.countryCode?.length === 2
+        ? record.countryCode
+        : alpha2OfJurisdiction(record.jurisdiction),
+    ];
+  }
+}
+
+/**
+ * The ratings of `fields` as a JSON object ({"io1":"SE",...}), the fields without a rating left
+ * out. Written by hand: the names and the codes are the schema's own, which need no escaping.
+ */
+function ratingsJson(
+  record: RatingsRecord,
+  fields: readonly (EffectivenessField | ComplianceField)[],
+): string {
+  let json = '';
+  for (const field of fields) {
+    const code = record[field];
+    if (code !== undefined) json += `${json ? ',' : ''}"${field}":"${code}"`;
+  }
+  return `{${json}}`;
 }
 
 /** Thrown inside a job's transaction to roll it back and end the job. */
@@ -95,7 +205,7 @@ export class ImportRunner implements BackgroundWork {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped: Promise<void> | undefined;
-  /** Aborted by stop(): the job in hand pauses at its next batch boundary. */
+  /** Aborted by stop(): a job taken but not yet publishing is handed over. */
   private readonly stopping = new AbortController();
 
   constructor(
@@ -127,7 +237,7 @@ export class ImportRunner implements BackgroundWork {
       });
   }
 
-  /** Looks for no more jobs; the job in hand is handed over at its next batch boundary. */
+  /** Looks for no more jobs; a job being published is published first. */
   stop(): Promise<void> {
     this.stopped ??= this.stopRunning();
     return this.stopped;
@@ -154,12 +264,9 @@ export class ImportRunner implements BackgroundWork {
       .execute();
     for (const { id } of waiting) {
       if (this.stopped) return;
-      const { pausedAt } = await runJob(this.db, id, this.stopping.signal);
-      if (pausedAt !== undefined) {
-        this.logger.info(
-          { importId: id, recordsProcessed: pausedAt },
-          `FATF import ${id} paused after ${pausedAt} records: another instance resumes it`,
-        );
+      const { paused } = await runJob(this.db, id, this.stopping.signal);
+      if (paused) {
+        this.logger.info({ importId: id }, `FATF import ${id} paused: another instance runs it`);
       }
     }
   }
@@ -169,14 +276,13 @@ export class ImportRunner implements BackgroundWork {
 export interface JobRun {
   /** False when another instance runs the job, or it had ended. */
   ran: boolean;
-  /** Set when `signal` stopped the run: the records processed, where the next run resumes. */
-  pausedAt?: number;
+  /** True when `signal` stopped the run before its publication: another run takes the job. */
+  paused?: boolean;
 }
 
 /**
- * Runs job `id` unless another instance is running it, until it ends or `signal` asks it to stop
- * (it then pauses at its next batch boundary). Exported for tests, which run jobs without a
- * runner.
+ * Runs job `id` unless another instance is running it, until it ends, or until `signal` asks it
+ * to stop before its publication has begun. Exported for tests, which run jobs without a runner.
  */
 export async function runJob(
   db: Kysely<Database>,
@@ -209,38 +315,37 @@ async function runLocked(
 ): Promise<JobRun> {
   const job = await begin(db, id);
   if (!job) return { ran: false };
-  const { records, options } = job;
-  const latest = await latestKeptDates(db, id, options);
-  for (let start = job.processed; start < records.length; start += BATCH_SIZE) {
-    if (signal?.aborted) return pause(db, id, start, records.length);
-    await db.transaction().execute(async (trx) => {
-      const batch = records.slice(start, start + BATCH_SIZE);
-      const skips: BatchSkips = { skipped: 0, errors: [] };
-      const accepted = await acceptBatch(trx, batch, start, options, skips, latest);
-      await keepBatch(trx, id, accepted);
-      await checkpoint(trx, id, start + batch.length, records.length, skips);
-    });
-  }
-  await db.transaction().execute((trx) => publish(trx, id, options, job.createdBy));
+  if (signal?.aborted) return pause(db, id);
+  await db.transaction().execute((trx) => publish(trx, id, job));
   return { ran: true };
 }
 
+/** What a job's publication needs of its row. */
+interface Job {
+  options: RatingsImportOptions;
+  createdBy: string;
+  recordCount: number;
+}
+
 /**
- * Marks the job as processing (visible at once) and answers its input and checkpoint; null when
- * it is over.
+ * Marks the job as processing (visible at once) and answers what its publication needs; null
+ * when it is over. A job whose validation found an invalid record without skipInvalidRecords
+ * fails here, with that record's error.
  */
-async function begin(db: Kysely<Database>, id: number) {
+async function begin(db: Kysely<Database>, id: number): Promise<Job | null> {
   const job = await db
     .updateTable('fatf_imports')
     .set({
       status: 'processing',
       attempts: sql<number>`attempts + 1`,
       started_at: sql<Date>`coalesce(started_at, now())`,
-      message: 'Validating and importing records',
+      progress: PUBLISHING_PROGRESS,
+      message: 'Importing the validated records',
     })
     .where('id', '=', id)
     .where('status', 'in', ['pending', 'processing'])
-    .returning(['records', 'options', 'attempts', 'created_by', 'records_processed'])
+    .returning(['options', 'attempts', 'created_by', 'record_count'])
+    .returning(sql<string | null>`errors -> 0 ->> 'message'`.as('first_error'))
     .executeTakeFirst();
   if (!job) return null;
   if (job.attempts > MAX_ATTEMPTS) {
@@ -249,242 +354,76 @@ async function begin(db: Kysely<Database>, id: number) {
       `Import interrupted ${MAX_ATTEMPTS} times (server restarts); nothing was imported. Start it again.`,
     );
   }
-  return {
-    records: job.records ?? [],
-    options: job.options,
-    createdBy: job.created_by,
-    processed: job.records_processed,
-  };
+  if (!job.options.skipInvalidRecords && job.first_error !== null) {
+    throw new JobStop('failed', job.first_error);
+  }
+  return { options: job.options, createdBy: job.created_by, recordCount: job.record_count };
 }
 
 /**
  * A run that stops hands the job over: still processing, its lock released by the caller, and
  * the run not charged as an interrupted attempt.
  */
-async function pause(
-  db: Kysely<Database>,
-  id: number,
-  processed: number,
-  total: number,
-): Promise<JobRun> {
+async function pause(db: Kysely<Database>, id: number): Promise<JobRun> {
   await db
     .updateTable('fatf_imports')
     .set({
       attempts: sql<number>`attempts - 1`,
-      message: `Paused after ${processed} of ${total} records while its server stopped; another server resumes it`,
+      message: 'Paused while its server stopped; another server imports it',
     })
     .where('id', '=', id)
     .where('status', '=', 'processing')
     .execute();
-  return { ran: true, pausedAt: processed };
+  return { ran: true, paused: true };
+}
+
+/** What the publishing statement answers. */
+interface Published {
+  /** Kept rows, records that passed the schema. */
+  kept: number;
+  /** Of those, the ones the chronology rule refused, with their errors. */
+  refused: number;
+  refused_errors: { message: string }[];
+  /** The reports left once a report given twice in the file is one (see `chosen` below). */
+  chosen: number;
+  /** Rows inserted or overwritten. */
+  written: number;
+  country_ids: number[];
 }
 
 /**
- * The chronology rule's latest report date per jurisdiction of the records this job kept before
- * it was resumed (empty on a first run, or without the rule).
+ * Publishes the job's kept rows into fatf_ratings, completes the job and records its event: one
+ * transaction. A cancel is seen at its end, under a lock of the job's row: one made while the
+ * rows were written rolls them back, one made later waits for the commit and finds the job
+ * completed.
  */
-async function latestKeptDates(
-  db: Kysely<Database>,
-  id: number,
-  options: RatingsImportOptions,
-): Promise<Map<string, string>> {
-  if (!options.validateChronology) return new Map();
-  const { rows } = await sql<{ key: string; latest: string }>`
-    select lower(jurisdiction) as key, max(report_date) as latest
-    from fatf_import_rows
-    where import_id = ${id}
-    group by lower(jurisdiction)
-  `.execute(db);
-  return new Map(rows.map((row) => [row.key, row.latest]));
-}
-
-/** The records of a batch that pass the schema and the chronology rule, with their index. */
-async function acceptBatch(
-  trx: Kysely<Database>,
-  batch: readonly Record<string, unknown>[],
-  offset: number,
-  options: RatingsImportOptions,
-  skips: BatchSkips,
-  latest: Map<string, string>,
-): Promise<Accepted[]> {
-  const valid: Accepted[] = [];
-  batch.forEach((raw, at) => {
-    const parsed = parseRatingsRecord(raw);
-    if (parsed.success) {
-      valid.push({ record: parsed.data, index: offset + at });
-      return;
-    }
-    const issue = parsed.error.issues[0];
-    const message = `Record ${offset + at + 1}: ${String(issue?.path[0] ?? 'record')}: ${issue?.message ?? 'invalid'}`;
-    if (!options.skipInvalidRecords) throw new JobStop('failed', message);
-    skips.skipped += 1;
-    skips.errors.push({ message });
-  });
-  if (!options.validateChronology) return valid;
-  await loadLatestDates(trx, valid, latest);
-  return valid.filter(({ record, index }) => {
-    const key = record.jurisdiction.toLowerCase();
-    const before = latest.get(key);
-    if (before && record.reportDate < before) {
-      skips.skipped += 1;
-      skips.errors.push({
-        message: `Record ${index + 1}: report date ${record.reportDate} is before the latest report of ${record.jurisdiction} (${before})`,
-      });
-      return false;
-    }
-    latest.set(key, record.reportDate);
-    return true;
-  });
-}
-
-/** A record that passed the rules, with its index in the job's records. */
-interface Accepted {
-  record: RatingsRecord;
-  index: number;
-}
-
-/** The latest stored report date of each jurisdiction of `valid` not yet known. */
-async function loadLatestDates(
-  trx: Kysely<Database>,
-  valid: readonly Accepted[],
-  latest: Map<string, string>,
-): Promise<void> {
-  const unknown = [...new Set(valid.map(({ record }) => record.jurisdiction.toLowerCase()))].filter(
-    (key) => !latest.has(key),
-  );
-  if (unknown.length === 0) return;
-  const { rows } = await sql<{ key: string; latest: string }>`
-    select lower(jurisdiction) as key, max(report_date) as latest
-    from fatf_ratings
-    where lower(jurisdiction) = any(${unknown}::text[])
-    group by lower(jurisdiction)
-  `.execute(trx);
-  for (const row of rows) latest.set(row.key, row.latest);
-}
-
-/** Keeps the accepted records of a batch in their stored form (one statement, as JSON). */
-async function keepBatch(
-  trx: Kysely<Database>,
-  id: number,
-  accepted: readonly Accepted[],
-): Promise<void> {
-  if (accepted.length === 0) return;
-  const input = accepted.map(({ record, index }) => ({ position: index, ...toRow(record) }));
-  await sql`
-    insert into fatf_import_rows
-    select ${id}, input.*
-    from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as input(position integer,
-      jurisdiction text, report_type text, report_date date, assessment_body text,
-      effectiveness jsonb, compliance jsonb, upgrades integer, downgrades integer,
-      valid_from date, valid_to date, country_code text, report_url text, alpha2 text)
-  `.execute(trx);
-}
-
-/**
- * The job's checkpoint, committed with the batch it follows; a cancelled job rolls the batch
- * back instead.
- */
-async function checkpoint(
-  trx: Kysely<Database>,
-  id: number,
-  processed: number,
-  total: number,
-  skips: BatchSkips,
-): Promise<void> {
-  const job = await trx
-    .updateTable('fatf_imports')
-    .set({
-      // 99 at most until the publication: 100 means done.
-      progress: Math.min(99, Math.floor((processed / total) * 100)),
-      records_processed: processed,
-      records_skipped: sql<number>`records_skipped + ${skips.skipped}`,
-      errors: sql<string>`errors || ${JSON.stringify(skips.errors)}::jsonb`,
-      message: `Processed ${processed} of ${total} records`,
-    })
-    .where('id', '=', id)
-    .returning('status')
-    .executeTakeFirst();
-  if (job?.status === 'cancelled') throw new JobStop('cancelled', 'Import cancelled by user');
-}
-
-/**
- * Publishes the kept rows into fatf_ratings, in the records' order and in batches as they were
- * kept (a report twice in one statement could not be overwritten twice), completes the job and
- * records its event: one transaction, under a lock of the job's row that a cancel waits for.
- */
-async function publish(
-  trx: Kysely<Database>,
-  id: number,
-  options: RatingsImportOptions,
-  createdBy: string,
-): Promise<void> {
-  const job = await trx
+async function publish(trx: Kysely<Database>, id: number, job: Job): Promise<void> {
+  const published = (await publishingStatement(id, job.options).execute(trx)).rows[0]!;
+  await dropKeptRows(trx, id);
+  const { status } = await trx
     .selectFrom('fatf_imports')
-    .select(['status', 'record_count'])
+    .select('status')
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirstOrThrow();
-  if (job.status === 'cancelled') throw new JobStop('cancelled', 'Import cancelled by user');
-  const onConflict = options.overwriteExisting
-    ? sql`do update set assessment_body = excluded.assessment_body,
-        effectiveness = excluded.effectiveness, compliance = excluded.compliance,
-        upgrades = excluded.upgrades, downgrades = excluded.downgrades,
-        valid_from = excluded.valid_from, valid_to = excluded.valid_to,
-        country_code = excluded.country_code, report_url = excluded.report_url,
-        country_id = excluded.country_id, import_id = excluded.import_id, updated_at = now()`
-    : sql`do nothing`;
-  let kept = 0;
-  let imported = 0;
-  const countryIds = new Set<number>();
-  for (let start = 0; start < job.record_count; start += BATCH_SIZE) {
-    const { rows } = await sql<{ kept: number; imported: number; country_ids: number[] }>`
-      with batch as (
-        select * from fatf_import_rows
-        where import_id = ${id} and position >= ${start} and position < ${start + BATCH_SIZE}
-      ),
-      written as (
-        insert into fatf_ratings (jurisdiction, country_id, report_type, report_date,
-          assessment_body, effectiveness, compliance, upgrades, downgrades, valid_from, valid_to,
-          country_code, report_url, import_id)
-        select batch.jurisdiction, coalesce(by_alpha2.id, by_alpha3.id, by_name.id),
-          batch.report_type, batch.report_date, batch.assessment_body, batch.effectiveness,
-          batch.compliance, batch.upgrades, batch.downgrades, batch.valid_from, batch.valid_to,
-          batch.country_code, batch.report_url, ${id}
-        from batch
-        -- The country by its alpha-2 code, else its alpha-3 code, else its name: each a join of
-        -- at most one row that PostgreSQL hashes once per batch. A lateral search per record
-        -- (an OR of the three) read every country for every record of a file without codes.
-        left join countries as by_alpha2 on by_alpha2.alpha2 = batch.alpha2
-        left join countries as by_alpha3 on by_alpha3.alpha3 = batch.country_code
-        left join (
-          select distinct on (lower(name)) id, lower(name) as name
-          from countries
-          order by lower(name), id
-        ) as by_name on by_name.name = lower(batch.jurisdiction)
-        order by batch.position
-        on conflict (lower(jurisdiction), report_type, report_date) ${onConflict}
-        returning country_id
-      )
-      select (select count(*) from batch)::int as kept,
-        (select count(*) from written)::int as imported,
-        array(select distinct country_id from written where country_id is not null) as country_ids
-    `.execute(trx);
-    const row = rows[0];
-    kept += row?.kept ?? 0;
-    imported += row?.imported ?? 0;
-    for (const countryId of row?.country_ids ?? []) countryIds.add(countryId);
-  }
-  await trx.deleteFrom('fatf_import_rows').where('import_id', '=', id).execute();
+  if (status === 'cancelled') throw new JobStop('cancelled', 'Import cancelled by user');
+  // Records are imported in the file's order: a report given twice is written twice when
+  // overwriting (the later one wins), and skipped the second time otherwise.
+  const imported =
+    published.written +
+    (job.options.overwriteExisting ? published.kept - published.refused - published.chosen : 0);
+  const skipped = published.kept - imported;
   const completed = await trx
     .updateTable('fatf_imports')
     .set({
       status: 'completed',
       progress: 100,
-      message: `Imported ${imported} of ${job.record_count} records`,
-      records: null,
+      message: `Imported ${imported} of ${job.recordCount} records`,
       records_imported: imported,
-      // Besides the records the rules refused: those already stored (without overwriting).
-      records_skipped: sql<number>`records_skipped + ${kept - imported}`,
+      // Besides the records the schema refused: those the chronology rule refused and those
+      // already stored (without overwriting).
+      records_skipped: sql<number>`records_skipped + ${skipped}`,
+      errors: sql<string>`errors || ${JSON.stringify(published.refused_errors)}::jsonb`,
       finished_at: sql<Date>`now()`,
     })
     .where('id', '=', id)
@@ -493,16 +432,16 @@ async function publish(
   await recordEvent(trx, {
     eventName: 'FatfRatingsImported',
     metadata: {
-      actor: createdBy,
+      actor: job.createdBy,
       action: 'import',
       importId: id,
       recordsImported: imported,
       recordsSkipped: completed.records_skipped,
-      countryIds: [...countryIds].sort((a, b) => a - b),
+      countryIds: [...published.country_ids].sort((a, b) => a - b),
       target: { type: 'FatfImport', id, name: `FATF import ${id}` },
       after: {
         status: 'completed',
-        recordCount: job.record_count,
+        recordCount: job.recordCount,
         recordsImported: imported,
         recordsSkipped: completed.records_skipped,
       },
@@ -510,53 +449,155 @@ async function publish(
   });
 }
 
-function toRow(record: RatingsRecord) {
-  const effectiveness: Record<string, string> = {};
-  const compliance: Record<string, string> = {};
-  for (const [field, value] of Object.entries(record)) {
-    if (typeof value !== 'string') continue;
-    if (/^io\d+$/.test(field)) effectiveness[field] = value;
-    else if (/^r\d+$/.test(field)) compliance[field] = value;
-  }
-  return {
-    jurisdiction: record.jurisdiction,
-    report_type: record.reportType,
-    report_date: record.reportDate,
-    assessment_body: record.assessmentBody,
-    effectiveness,
-    compliance,
-    upgrades: record.upgrades ?? null,
-    downgrades: record.downgrades ?? null,
-    valid_from: record.validFrom ?? null,
-    valid_to: record.validTo ?? null,
-    country_code: record.countryCode ?? null,
-    report_url: record.reportUrl ?? null,
-    alpha2:
-      record.countryCode?.length === 2
-        ? record.countryCode
-        : alpha2OfJurisdiction(record.jurisdiction),
-  };
+/**
+ * One statement that applies the job's rules to its kept rows and writes them. The rules read a
+ * narrow copy of the rows (position, report key, date): sorting whole rows with their 51 ratings
+ * would take far more memory than a sort is given.
+ *
+ * - Chronology: a record dated before the latest report of its jurisdiction, stored or earlier in
+ *   the file, is refused. The latest report before a record is the latest of those stored and of
+ *   the file's earlier records (a refused one is older than that latest, so counting it changes
+ *   nothing): a window over the file's order.
+ * - A report given twice in the file is written once: the last one, when overwriting (each would
+ *   have overwritten the one before; the first one's spelling of the jurisdiction stays, as an
+ *   overwrite keeps the stored one), else the first one (the next would have been skipped).
+ * - Each row's country: by its alpha-2 code, else its alpha-3 code, else its name; each a join
+ *   of at most one row that PostgreSQL hashes once. A lateral search per record (an OR of the
+ *   three) read every country for every record of a file without codes.
+ */
+function publishingStatement(id: number, options: RatingsImportOptions) {
+  const latestReports = options.validateChronology
+    ? sql`
+        select position, jurisdiction, report_date, latest from (
+          select kept.*, greatest(stored.latest, max(kept.report_date) over (
+            partition by kept.key order by kept.position
+            rows between unbounded preceding and 1 preceding)) as latest
+          from kept
+          left join (
+            select lower(jurisdiction) as key, max(report_date) as latest
+            from fatf_ratings
+            group by lower(jurisdiction)
+          ) as stored using (key)
+        ) as checked
+        where report_date < latest`
+    : sql`select position, jurisdiction, report_date, null::date as latest from kept where false`;
+  const onConflict = options.overwriteExisting
+    ? sql`do update set assessment_body = excluded.assessment_body,
+        effectiveness = excluded.effectiveness, compliance = excluded.compliance,
+        upgrades = excluded.upgrades, downgrades = excluded.downgrades,
+        valid_from = excluded.valid_from, valid_to = excluded.valid_to,
+        country_code = excluded.country_code, report_url = excluded.report_url,
+        country_id = excluded.country_id, import_id = excluded.import_id, updated_at = now()`
+    : sql`do nothing`;
+  const chosenOrder = options.overwriteExisting ? sql`position desc` : sql`position`;
+  return sql<Published>`
+    with kept as materialized (
+      select position, lower(jurisdiction) as key, report_type, report_date, jurisdiction
+      from fatf_import_rows
+      where import_id = ${id}
+    ),
+    refused as materialized (${latestReports}),
+    chosen as materialized (
+      select distinct on (key, report_type, report_date) position,
+        first_value(jurisdiction) over same_report as jurisdiction
+      from kept
+      where position not in (select position from refused)
+      window same_report as (partition by key, report_type, report_date order by position)
+      order by key, report_type, report_date, ${chosenOrder}
+    ),
+    written as (
+      insert into fatf_ratings (jurisdiction, country_id, report_type, report_date,
+        assessment_body, effectiveness, compliance, upgrades, downgrades, valid_from, valid_to,
+        country_code, report_url, import_id)
+      select chosen.jurisdiction, coalesce(by_alpha2.id, by_alpha3.id, by_name.id),
+        staged.report_type, staged.report_date, staged.assessment_body, staged.effectiveness,
+        staged.compliance, staged.upgrades, staged.downgrades, staged.valid_from, staged.valid_to,
+        staged.country_code, staged.report_url, ${id}
+      from chosen
+      join fatf_import_rows as staged on staged.import_id = ${id} and staged.position = chosen.position
+      left join countries as by_alpha2 on by_alpha2.alpha2 = staged.alpha2
+      left join countries as by_alpha3 on by_alpha3.alpha3 = staged.country_code
+      left join (
+        select distinct on (lower(name)) id, lower(name) as name
+        from countries
+        order by lower(name), id
+      ) as by_name on by_name.name = lower(staged.jurisdiction)
+      order by staged.position
+      on conflict (lower(jurisdiction), report_type, report_date) ${onConflict}
+      returning country_id
+    )
+    select (select count(*) from kept)::int as kept,
+      (select count(*) from refused)::int as refused,
+      (select coalesce(jsonb_agg(jsonb_build_object('message', format(
+          'Record %s: report date %s is before the latest report of %s (%s)',
+          position + 1, to_char(report_date, 'YYYY-MM-DD'), jurisdiction,
+          to_char(latest, 'YYYY-MM-DD'))) order by position), '[]')
+        from refused) as refused_errors,
+      (select count(*) from chosen)::int as chosen,
+      (select count(*) from written)::int as written,
+      array(select distinct country_id from written where country_id is not null) as country_ids
+  `;
 }
 
-/** A failed or cancelled job: its records and kept rows dropped, its message kept. */
+/**
+ * A failed or cancelled job: its kept rows dropped, its message kept. A failure records
+ * FatfImportFailed with it (a cancel has its event from the one who cancelled).
+ */
 async function end(
   db: Kysely<Database>,
   id: number,
   status: 'failed' | 'cancelled',
   message: string,
 ): Promise<void> {
-  await db
-    .updateTable('fatf_imports')
-    .set({ status, message, records: null, finished_at: sql<Date>`now()` })
-    .where('id', '=', id)
-    .where('status', 'in', ['pending', 'processing', status])
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const job = await trx
+      .updateTable('fatf_imports')
+      .set({ status, message, finished_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .where('status', 'in', ['pending', 'processing', status])
+      .returning(['created_by', 'record_count', 'records_processed', 'records_skipped'])
+      .executeTakeFirst();
+    if (job && status === 'failed') await recordFailure(trx, id, job, message);
+  });
   await dropKeptRows(db, id);
 }
 
 /**
- * DELETE api/fatf/import/{id}: marks a pending or running job cancelled; its run rolls back at
- * its next checkpoint. 404 unknown; 409 once it has ended (a completed import stays).
+ * A failed job in the audit log: its counts when it stopped (nothing of it was published) and
+ * why. Keyed by the job, so a job ended twice is recorded once.
+ */
+async function recordFailure(
+  trx: Kysely<Database>,
+  id: number,
+  job: Pick<
+    Selectable<FatfImportsTable>,
+    'created_by' | 'record_count' | 'records_processed' | 'records_skipped'
+  >,
+  message: string,
+): Promise<void> {
+  await recordEvent(trx, {
+    eventName: 'FatfImportFailed',
+    uniqueId: `fatf-import-${id}-failed`,
+    metadata: {
+      actor: job.created_by,
+      action: 'import',
+      importId: id,
+      target: { type: 'FatfImport', id, name: `FATF import ${id}` },
+      after: {
+        status: 'failed',
+        recordCount: job.record_count,
+        recordsProcessed: job.records_processed,
+        recordsSkipped: job.records_skipped,
+        recordsImported: 0,
+        message,
+      },
+    },
+  });
+}
+
+/**
+ * DELETE api/fatf/import/{id}: marks a pending or running job cancelled; its publication rolls
+ * back. 404 unknown; 409 once it has ended (a completed import stays).
  */
 export async function cancelImport(
   db: Kysely<Database>,
@@ -586,9 +627,9 @@ export async function cancelImport(
     return row;
   });
   if (cancelled) {
-    // A job paused by a stopping server has no run to drop its kept rows. A statement of its
-    // own, after the cancel committed: it sees every batch kept before (a batch kept after it
-    // sees the cancel at its checkpoint and rolls back).
+    // A job waiting (or paused by a stopping server) has no run to drop its kept rows. A
+    // statement of its own, after the cancel committed: a publication running meanwhile rolls
+    // back (its own drop of the rows with it), and this one drops them then.
     await dropKeptRows(db, id);
     return;
   }

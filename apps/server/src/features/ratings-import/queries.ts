@@ -15,7 +15,7 @@ import { notFound } from '../../http/errors.ts';
 /** The history shows this many imports, newest first. */
 export const IMPORT_HISTORY_LIMIT = 100;
 
-type JobRow = Omit<Selectable<FatfImportsTable>, 'records'>;
+type JobRow = Selectable<FatfImportsTable>;
 
 const JOB_COLUMNS = [
   'id',
@@ -169,8 +169,7 @@ export async function listRatings(
 
 /**
  * Import jobs per status, every status named (the metrics read it when scraped). Jobs are few
- * (one per import a person starts) and their records are kept out of line (TOAST), so counting
- * reads a small table.
+ * (one per import a person starts) and hold no records, so counting reads a small table.
  */
 export async function countImportJobsByStatus(
   db: Kysely<Database>,

@@ -1,5 +1,7 @@
 import { RATINGS_IMPORT_MAX_BODY_BYTES, type RatingsImportJob } from '@console/contracts';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import pg from 'pg';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SQL_INJECTION, stamp } from '../../../test/callers.ts';
 import { expectRefusal } from '../../../test/expectations.ts';
@@ -8,6 +10,8 @@ import { STATUSES, useReferenceDataTestApp, type Caller } from '../../../test/re
 import { createCountryRiskWorker, riskOfRatings } from './country-risk.ts';
 import { ImportRunner, runJob } from './jobs.ts';
 import { openDatabase } from '../../db/connection.ts';
+import type { FatfImportsTable } from '../../db/schema.ts';
+import { createAuditTrailWorker } from '../../outbox/audit-trail.ts';
 import { EventDispatcher } from '../../outbox/index.ts';
 
 // Jobs run when a test says so (runJob), except where a test starts a runner of its own.
@@ -57,7 +61,18 @@ async function importAndRun(records: unknown[], options: object = {}): Promise<R
   return status(importId);
 }
 
-/** The records a running job has validated and kept so far (not published yet). */
+/** Columns of a job's row, as stored. */
+const jobRow = <Column extends keyof FatfImportsTable & string>(
+  importId: number,
+  columns: readonly Column[],
+) =>
+  db()
+    .selectFrom('fatf_imports')
+    .select(columns)
+    .where('id', '=', importId)
+    .executeTakeFirstOrThrow();
+
+/** The records a job has validated and kept (not published yet). */
 const keptRows = async (importId: number) =>
   (
     await db()
@@ -66,6 +81,49 @@ const keptRows = async (importId: number) =>
       .where('import_id', '=', importId)
       .executeTakeFirstOrThrow()
   ).n;
+
+/**
+ * Holds every job's publication at its first write, until released: a session of its own keeps
+ * a lock of fatf_ratings that the publication's insert waits for. `reached` settles once a
+ * publication waits for it.
+ */
+async function holdPublications() {
+  const session = new pg.Client({ connectionString: suite.testApp.database.connectionString });
+  await session.connect();
+  await session.query('begin; lock table fatf_ratings in share mode');
+  return {
+    async reached(): Promise<number> {
+      for (;;) {
+        const { rows } = await session.query<{ pid: number }>(
+          `select pid from pg_locks where relation = 'fatf_ratings'::regclass and not granted`,
+        );
+        if (rows[0]) return rows[0].pid;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    },
+    async release(): Promise<void> {
+      await session.query('commit');
+      await session.end();
+    },
+  };
+}
+
+/** The audit rows of the events named `eventName` after `mark`, once the audit trail ran. */
+async function auditRowsAfter(mark: number, eventName: string) {
+  await new EventDispatcher({
+    db: db(),
+    workers: [createAuditTrailWorker()],
+    logger: suite.testApp.app.log,
+    leaseSeconds: 30,
+    pollIntervalMs: 60_000,
+  }).drain();
+  return db()
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('event_id', '>', mark)
+    .where('event_name', '=', eventName)
+    .execute();
+}
 
 const storedRatings = () =>
   db()
@@ -171,6 +229,74 @@ describe('POST /api/fatf/import and its job', () => {
     expect(await storedRatings()).toEqual([]);
   });
 
+  it('skips a record with text PostgreSQL cannot store, with its field’s message', async () => {
+    const job = await importAndRun([
+      record('Spain\u0000', '2014-12-01'),
+      record('Botswana', '2023-05-31', { assessmentBody: 'FATF \uD800' }),
+      record('Spain', '2014-12-01', { note: '\u0000 never stored' }),
+    ]);
+    expect(job.result).toMatchObject({
+      recordsImported: 1,
+      recordsSkipped: 2,
+      errors: [
+        { message: 'Record 1: jurisdiction: jurisdiction must not contain the NUL character' },
+        {
+          message:
+            'Record 2: assessmentBody: assessmentBody must not contain a lone surrogate (half of a UTF-16 pair, not valid Unicode)',
+        },
+      ],
+    });
+  });
+
+  it('writes a report given twice in one file once: the first, or the last when overwriting', async () => {
+    const twice = [
+      record('Spain', '2014-12-01'),
+      record('SPAIN', '2014-12-01', { assessmentBody: 'GAFILAT', countryCode: 'BW' }),
+    ];
+    const kept = await importAndRun(twice);
+    expect(kept.result).toMatchObject({ recordsImported: 1, recordsSkipped: 1, errors: [] });
+    expect(await storedRatings()).toMatchObject([
+      { jurisdiction: 'Spain', assessment_body: 'FATF', country_id: SPAIN.id },
+    ]);
+
+    await db().deleteFrom('fatf_ratings').execute();
+    // Each record overwrites the one before: the last one's ratings and country, the first
+    // one's spelling (an overwrite keeps the stored jurisdiction).
+    const overwritten = await importAndRun(twice, { overwriteExisting: true });
+    expect(overwritten.result).toMatchObject({ recordsImported: 2, recordsSkipped: 0 });
+    expect(await storedRatings()).toMatchObject([
+      { jurisdiction: 'Spain', assessment_body: 'GAFILAT', country_id: BOTSWANA.id },
+    ]);
+  });
+
+  it('leaves an audit row when a job fails: the job, its counts so far and why', async () => {
+    const records = [
+      ...Array.from({ length: 1000 }, (_, index) => record(`Jurisdiction ${index}`, '2020-01-01')),
+      record('', '2020-01-01'),
+    ];
+    const mark = await lastEventId(db());
+    const job = await importAndRun(records, { skipInvalidRecords: false });
+    expect(job.status).toBe('failed');
+    expect(await auditRowsAfter(mark, 'FatfImportFailed')).toEqual([
+      expect.objectContaining({
+        actor: suite.emails.staff,
+        action: 'import',
+        target_type: 'FatfImport',
+        target_id: String(job.id),
+        // Every record was read when the import started; the invalid one fails the job at its
+        // start: nothing published.
+        after: {
+          status: 'failed',
+          recordCount: 1001,
+          recordsProcessed: 1001,
+          recordsSkipped: 1,
+          recordsImported: 0,
+          message: 'Record 1001: jurisdiction: Jurisdiction name is required',
+        },
+      }),
+    ]);
+  });
+
   it('skips records already stored unless asked to overwrite them', async () => {
     await importAndRun([record('Spain', '2014-12-01')]);
     const again = await importAndRun([
@@ -237,17 +363,23 @@ describe('cancelling an import', () => {
       records: Array.from({ length: 5000 }, (_, index) => record(`J${index}`, '2020-01-01')),
     });
     const { importId } = response.json() as { importId: number };
-    // Cancelled once its first batch is written (the job sees it at its next progress report).
+    // Cancelled while its publication writes (the job sees it before it commits).
+    const held = await holdPublications();
     const running = runJob(db(), importId);
-    while ((await status(importId)).progress === 0) await new Promise((r) => setTimeout(r, 5));
-    const cancel = await call('staff', 'DELETE', `/api/fatf/import/${importId}`);
-    expect(cancel.statusCode).toBe(204);
+    try {
+      await held.reached();
+      expect(await status(importId)).toMatchObject({ status: 'processing', progress: 50 });
+      const cancel = await call('staff', 'DELETE', `/api/fatf/import/${importId}`);
+      expect(cancel.statusCode).toBe(204);
+    } finally {
+      await held.release();
+    }
+    expect(await running).toEqual({ ran: true });
     expect(await status(importId)).toMatchObject({
       status: 'cancelled',
       message: 'Import cancelled by user',
       result: null,
     });
-    expect(await running).toEqual({ ran: true });
     expect(await storedRatings()).toEqual([]);
     expect(await keptRows(importId)).toBe(0);
   });
@@ -293,37 +425,56 @@ describe('jobs across restarts and instances', () => {
       .set({ status: 'processing', attempts: 3 })
       .where('id', '=', importId)
       .execute();
+    const mark = await lastEventId(db());
     await runJob(db(), importId);
     const job = await status(importId);
     expect(job.status).toBe('failed');
     expect(job.message).toMatch(/interrupted 3 times/);
+    const [failure] = await auditRowsAfter(mark, 'FatfImportFailed');
+    expect(failure?.after).toMatchObject({
+      status: 'failed',
+      recordCount: 1,
+      message: expect.stringMatching(/interrupted 3 times/),
+    });
   });
 
-  it('hands a job over at a batch boundary when its server stops; another resumes it there', async () => {
+  it('keeps the valid records, validated, from the answer on: the job needs nothing else', async () => {
+    const response = await start('staff', {
+      records: [
+        record('Spain', '2014-12-01'),
+        record('', '2015-01-01'),
+        record('Peru', '2016-01-01'),
+      ],
+    });
+    const { importId } = response.json() as { importId: number };
+    expect(await status(importId)).toMatchObject({ status: 'pending', progress: 0, result: null });
+    expect(await keptRows(importId)).toBe(2);
+    const job = await jobRow(importId, ['records_processed', 'records_skipped', 'errors']);
+    expect(job).toEqual({
+      records_processed: 3,
+      records_skipped: 1,
+      errors: [{ message: 'Record 2: jurisdiction: Jurisdiction name is required' }],
+    });
+  });
+
+  it('hands a job over when its server stops before publishing it; another publishes it', async () => {
     const records = Array.from({ length: 2500 }, (_, index) => record(`J${index}`, '2020-01-01'));
     const { importId } = (
       await start('staff', { records, options: { skipInvalidRecords: false } })
     ).json() as { importId: number };
-    const leaving = new ImportRunner(db(), suite.testApp.app.log);
-    leaving.start();
-    while ((await status(importId)).progress === 0) await new Promise((r) => setTimeout(r, 5));
-    await leaving.stop();
+    // What a runner does with the job it has taken when its server stops.
+    const stopping = new AbortController();
+    stopping.abort();
+    expect(await runJob(db(), importId, stopping.signal)).toEqual({ ran: true, paused: true });
 
-    const paused = await db()
-      .selectFrom('fatf_imports')
-      .select(['status', 'attempts', 'records_processed'])
-      .where('id', '=', importId)
-      .executeTakeFirstOrThrow();
-    expect(paused).toMatchObject({ status: 'processing', attempts: 0 });
-    expect([1000, 2000]).toContain(paused.records_processed);
-    expect(await keptRows(importId)).toBe(paused.records_processed);
+    const paused = await jobRow(importId, ['status', 'attempts', 'message']);
+    expect(paused).toEqual({
+      status: 'processing',
+      attempts: 0,
+      message: 'Paused while its server stopped; another server imports it',
+    });
+    expect(await keptRows(importId)).toBe(2500);
     expect(await storedRatings()).toEqual([]);
-    // The records before the checkpoint are not read again: spoiled now, they would fail it.
-    await db()
-      .updateTable('fatf_imports')
-      .set({ records: JSON.stringify([{ jurisdiction: '' }, ...records.slice(1)]) })
-      .where('id', '=', importId)
-      .execute();
 
     // Another instance: a pool and a runner of its own on the same database.
     const other = openDatabase(suite.testApp.database.connectionString);
@@ -343,6 +494,53 @@ describe('jobs across restarts and instances', () => {
     expect(await storedRatings()).toHaveLength(2500);
   });
 
+  it('leaves nothing of a publication its server died in; the next run publishes the kept rows', async () => {
+    const records = Array.from({ length: 2500 }, (_, index) => record(`J${index}`, '2020-01-01'));
+    const { importId } = (await start('staff', { records })).json() as { importId: number };
+    const held = await holdPublications();
+    // The job's own pool, as a server of its own: its connection is the one that dies.
+    const dying = openDatabase(suite.testApp.database.connectionString);
+    try {
+      const running = runJob(dying.db, importId);
+      const publishing = await held.reached();
+      await sql`select pg_terminate_backend(${publishing})`.execute(db());
+      await expect(running).rejects.toThrow();
+    } finally {
+      await held.release();
+      await dying.close();
+    }
+    const interrupted = await jobRow(importId, ['status', 'attempts']);
+    expect(interrupted).toEqual({ status: 'processing', attempts: 1 });
+    expect(await storedRatings()).toEqual([]);
+    expect(await keptRows(importId)).toBe(2500);
+
+    expect(await runJob(db(), importId)).toEqual({ ran: true });
+    expect(await status(importId)).toMatchObject({
+      status: 'completed',
+      result: { recordsProcessed: 2500, recordsImported: 2500 },
+    });
+    expect(await keptRows(importId)).toBe(0);
+  });
+
+  it('publishes to its end a job its server stops during the publication', async () => {
+    const { importId } = (
+      await start('staff', { records: [record('Spain', '2014-12-01')] })
+    ).json() as { importId: number };
+    const held = await holdPublications();
+    const runner = new ImportRunner(db(), suite.testApp.app.log);
+    let stopped: Promise<void> | undefined;
+    try {
+      runner.start();
+      await held.reached();
+      stopped = runner.stop();
+    } finally {
+      await held.release();
+    }
+    await stopped;
+    expect(await status(importId)).toMatchObject({ status: 'completed', progress: 100 });
+    expect(await storedRatings()).toHaveLength(1);
+  });
+
   it('drops what a job paused by a stopping server kept when it is cancelled', async () => {
     const { importId } = (
       await start('staff', {
@@ -350,10 +548,8 @@ describe('jobs across restarts and instances', () => {
       })
     ).json() as { importId: number };
     const stopping = new AbortController();
-    const running = runJob(db(), importId, stopping.signal);
-    while ((await status(importId)).progress === 0) await new Promise((r) => setTimeout(r, 5));
     stopping.abort();
-    expect((await running).pausedAt).toBeGreaterThan(0);
+    expect((await runJob(db(), importId, stopping.signal)).paused).toBe(true);
     expect(await keptRows(importId)).toBeGreaterThan(0);
     expect((await call('staff', 'DELETE', `/api/fatf/import/${importId}`)).statusCode).toBe(204);
     expect(await keptRows(importId)).toBe(0);

@@ -39,6 +39,8 @@ export function registerRatingsImportRoutes(
     summary: 'Start an import of ratings records; answers the import id to follow',
     body: ratingsImportRequestSchema,
     bodyLimit: RATINGS_IMPORT_MAX_BODY_BYTES,
+    // Every stored field of a record is read by the record schema when the import starts.
+    bodyTextChecked: true,
     response: ratingsImportStartedSchema,
     errors: [413],
     async handle({ user, body }) {

@@ -24,15 +24,15 @@ function logOut(): void {
 export default function NavUserMenu({
   user,
   trigger,
-  defaultOpen,
+  openedByKeyboard,
 }: {
   user: SignedInUser;
   trigger: ReactElement;
-  defaultOpen: boolean;
+  openedByKeyboard: boolean;
 }) {
   const { t } = useTranslation();
   return (
-    <SidebarDropdownMenu trigger={trigger} align="end" defaultOpen={defaultOpen}>
+    <SidebarDropdownMenu trigger={trigger} align="end" openedByKeyboard={openedByKeyboard}>
       <DropdownMenuLabel className="p-0 font-normal">
         <div className="flex items-center gap-2 px-1 py-1.5 text-left text-sm">
           <UserSummary user={user} />

@@ -54,4 +54,29 @@ describe('sidebar footer and user menu', () => {
     expect(navigateFullPage).not.toHaveBeenCalled();
     expect(getAuthSession().isAuthenticated).toBe(true);
   });
+
+  it('opened by keyboard, its first item has the focus, and Escape gives it back to the button', async () => {
+    const user = userEvent.setup();
+    signInAs(STAFF_USER);
+    renderAppAt('/dashboard');
+    const userButton = await screen.findByRole('button', { name: /Ada Lovelace/ });
+    userButton.focus();
+    await user.keyboard('{Enter}');
+    const first = await screen.findByRole('menuitem', { name: 'Upgrade to Pro' });
+    await vi.waitFor(() => expect(first).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Account' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Ada Lovelace/ })).toHaveFocus();
+  });
+
+  it('opened by a click, the menu itself has the focus, not an item', async () => {
+    const user = userEvent.setup();
+    signInAs(STAFF_USER);
+    renderAppAt('/dashboard');
+    await user.click(await screen.findByRole('button', { name: /Ada Lovelace/ }));
+    const menu = await screen.findByRole('menu');
+    await vi.waitFor(() => expect(menu).toHaveFocus());
+  });
 });

@@ -13,8 +13,8 @@ export function NavUser() {
     <SidebarMenuDropdown
       button={<UserSummary user={user} />}
       prefetch={loadMenu}
-      menu={(trigger, defaultOpen) => (
-        <NavUserMenu user={user} trigger={trigger} defaultOpen={defaultOpen} />
+      menu={(trigger, openedByKeyboard) => (
+        <NavUserMenu user={user} trigger={trigger} openedByKeyboard={openedByKeyboard} />
       )}
     />
   );

@@ -4,6 +4,7 @@ import {
   DropdownMenuContent,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { useFirstItemFocus } from '@/components/lazy-menu';
 import { useSidebar } from '@/components/ui/sidebar';
 
 /**
@@ -13,28 +14,30 @@ import { useSidebar } from '@/components/ui/sidebar';
 export function SidebarDropdownMenu({
   trigger,
   align,
-  defaultOpen,
+  openedByKeyboard,
   children,
 }: {
   /** The sidebar button that opens the menu. */
   trigger: ReactElement;
   align: 'start' | 'end';
-  /** Open at once: the button was pressed before the menu's code arrived. */
-  defaultOpen: boolean;
+  /** A key press opened it (it opens at once: the button was pressed before its code arrived). */
+  openedByKeyboard: boolean;
   /** The menu's items. */
   children: ReactNode;
 }) {
   const { isMobile } = useSidebar();
+  const content = useFirstItemFocus(openedByKeyboard);
   return (
     // Not modal: a modal menu hides the rest of the page with aria-hidden while it still holds
     // focusable elements (axe: aria-hidden-focus).
-    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
+    <DropdownMenu modal={false} defaultOpen>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent
         className="w-(--radix-dropdown-menu-trigger-width) min-w-56 rounded-lg"
         side={isMobile ? 'bottom' : 'right'}
         align={align}
         sideOffset={4}
+        ref={content}
       >
         {children}
       </DropdownMenuContent>

@@ -1,14 +1,12 @@
-import { Suspense, useState, type ReactElement, type ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { ChevronsUpDownIcon } from 'lucide-react';
+import { LazyMenu } from '@/components/lazy-menu';
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem } from '@/components/ui/sidebar';
 
 /**
  * A large sidebar button that opens a menu beside the sidebar (below it on a phone): the team
- * switcher at the top, the user menu at the bottom. The menu (Radix's dropdown menu, about
- * 15 kB gzip with its items) is not needed before the shell is usable: `prefetch` loads it when
- * the pointer comes over the button or the button gets the focus, and a press before it arrived
- * opens it as soon as it does. `menu` renders the loaded menu (SidebarDropdownMenu) around the
- * trigger it is given.
+ * switcher at the top, the user menu at the bottom. The menu loads on its first use (LazyMenu);
+ * `menu` renders the loaded menu (SidebarDropdownMenu) around the trigger it is given.
  */
 export function SidebarMenuDropdown({
   button,
@@ -19,36 +17,26 @@ export function SidebarMenuDropdown({
   button: ReactNode;
   /** Starts loading the menu's module (the import that `menu`'s lazy component makes). */
   prefetch: () => Promise<unknown>;
-  /** The lazily loaded menu around `trigger`, open at once when `defaultOpen`. */
-  menu: (trigger: ReactElement, defaultOpen: boolean) => ReactNode;
+  /** The lazily loaded menu around `trigger`, told whether a key press opened it. */
+  menu: (trigger: ReactElement, openedByKeyboard: boolean) => ReactNode;
 }) {
-  const [pressed, setPressed] = useState(false);
-  const trigger = (
-    <SidebarMenuButton
-      size="lg"
-      className="data-[state=open]:bg-sidebar-accent data-[state=open]:text-sidebar-accent-foreground"
-    >
-      {button}
-      <ChevronsUpDownIcon className="ml-auto size-4" aria-hidden="true" />
-    </SidebarMenuButton>
-  );
-  const placeholder = (
-    <SidebarMenuButton
-      size="lg"
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={() => void prefetch()}
-      onFocus={() => void prefetch()}
-      onClick={() => setPressed(true)}
-    >
-      {button}
-      <ChevronsUpDownIcon className="ml-auto size-4" aria-hidden="true" />
-    </SidebarMenuButton>
-  );
   return (
     <SidebarMenu>
       <SidebarMenuItem>
-        {pressed ? <Suspense fallback={placeholder}>{menu(trigger, true)}</Suspense> : placeholder}
+        <LazyMenu
+          prefetch={prefetch}
+          menu={menu}
+          button={(props) => (
+            <SidebarMenuButton
+              size="lg"
+              className="data-[state=open]:bg-sidebar-accent data-[state=open]:text-sidebar-accent-foreground"
+              {...props}
+            >
+              {button}
+              <ChevronsUpDownIcon className="ml-auto size-4" aria-hidden="true" />
+            </SidebarMenuButton>
+          )}
+        />
       </SidebarMenuItem>
     </SidebarMenu>
   );

@@ -14,16 +14,16 @@ export default function TeamSwitcherMenu({
   teams,
   onSelect,
   trigger,
-  defaultOpen,
+  openedByKeyboard,
 }: {
   teams: readonly Team[];
   onSelect: (team: Team) => void;
   trigger: ReactElement;
-  defaultOpen: boolean;
+  openedByKeyboard: boolean;
 }) {
   const { t } = useTranslation();
   return (
-    <SidebarDropdownMenu trigger={trigger} align="start" defaultOpen={defaultOpen}>
+    <SidebarDropdownMenu trigger={trigger} align="start" openedByKeyboard={openedByKeyboard}>
       <DropdownMenuLabel className="text-muted-foreground text-xs">
         {t('team.label')}
       </DropdownMenuLabel>

@@ -42,12 +42,12 @@ export function TeamSwitcher() {
         </>
       }
       prefetch={loadMenu}
-      menu={(trigger, defaultOpen) => (
+      menu={(trigger, openedByKeyboard) => (
         <TeamSwitcherMenu
           teams={teams}
           onSelect={(team) => setActiveTeamId(team.id)}
           trigger={trigger}
-          defaultOpen={defaultOpen}
+          openedByKeyboard={openedByKeyboard}
         />
       )}
     />

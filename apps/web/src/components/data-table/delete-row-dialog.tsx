@@ -5,8 +5,10 @@ import type { DataTableHandle } from './data-table';
 import { useDeleteRow, type DeleteRowOptions } from './use-delete-row';
 import type { RowDialogs } from './use-row-dialogs';
 
-// The confirmation (Radix's alert dialog) loads when a delete is first asked for.
-const ConfirmDialog = lazyDialog(async () => (await import('../confirm-dialog')).ConfirmDialog);
+/** The one ConfirmDialog, its code (Radix's alert dialog) loaded when it is first opened. */
+export const LazyConfirmDialog = lazyDialog(
+  async () => (await import('../confirm-dialog')).ConfirmDialog,
+);
 
 export interface DeleteRowDialogProps<TRow> {
   /** The screen's dialogs; this one is open when they show 'delete' for a row. */
@@ -46,7 +48,7 @@ export function DeleteRowDialog<TRow>({
     onSettled: close,
   });
   return (
-    <ConfirmDialog
+    <LazyConfirmDialog
       open={open === 'delete'}
       onOpenChange={onOpenChange}
       title={title}

@@ -13,10 +13,9 @@ export {
 } from './data-table-pagination';
 export { PageSizeSelect } from './page-size-select';
 export { ApiErrorAlert } from '../api-error-alert';
-export { ConfirmDialog, type ConfirmDialogProps } from '../confirm-dialog';
 export { WaitingForConfiguration } from '../waiting-for-configuration';
 export { useDeleteRow, type DeleteRowOptions } from './use-delete-row';
-export { DeleteRowDialog, type DeleteRowDialogProps } from './delete-row-dialog';
+export { DeleteRowDialog, LazyConfirmDialog, type DeleteRowDialogProps } from './delete-row-dialog';
 export { RowActions, type RowActionsProps } from './row-actions';
 export { AddButton, ListScreen } from './list-screen';
 export { QueryTable, type ListPage, type TableQuery } from './query-table';

@@ -155,6 +155,33 @@ describe('audit log screen', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('wraps long values in the difference instead of widening the panel', async () => {
+    // jsdom lays nothing out: the classes that make the browser wrap are what can be checked
+    // here (e2e/tests/audit-log.spec.ts measures a real panel).
+    const long = `https://verify.example/${'x'.repeat(2000)}`;
+    const field = `reference${'y'.repeat(200)}`;
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/audit': list([
+        entry(1, { before: { [field]: 'short' }, after: { [field]: long } }),
+      ]),
+    });
+    renderScreen(<AuditLogPage />, { path: '/dashboard/audit-log' });
+    await user.click(await screen.findByRole('button', { name: 'Show changes of entry 1' }));
+    const panel = await screen.findByRole('dialog', { name: 'update DocumentType Passport' });
+    const changes = within(panel).getByRole('table');
+    // Fixed columns: a long value cannot make its column, or the panel, wider.
+    expect(changes).toHaveClass('table-fixed', 'w-full');
+    const value = within(changes).getByText(long);
+    expect(value).toHaveClass('break-words', 'whitespace-pre-wrap');
+    expect(within(changes).getByRole('rowheader', { name: field })).toHaveClass('break-words');
+    // The whole value is there, not cut.
+    expect(value.textContent).toHaveLength(long.length);
+    // The event's own record, pretty-printed, wraps too.
+    const details = within(panel).getByRole('region', { name: 'Details' });
+    expect(within(details).getByText(/"actor"/)).toHaveClass('break-words', 'whitespace-pre-wrap');
+  });
+
   it('exports the whole log under the filters of its URL, not the form being edited', async () => {
     const api = mockApi({
       'GET /api/audit': list([entry(1)]),

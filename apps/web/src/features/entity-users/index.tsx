@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { apiPath, entityUsersApi, validateKeyDeletion, type EntityUser } from '@console/contracts';
 import {
-  ConfirmDialog,
+  LazyConfirmDialog,
   ListScreen,
   QueryTable,
   type RowDialogs,
@@ -109,7 +109,7 @@ function DeleteKeyDialog({ dialogs }: { dialogs: Dialogs }) {
   }
 
   return (
-    <ConfirmDialog
+    <LazyConfirmDialog
       open={dialogs.open === 'deleteKey'}
       onOpenChange={dialogs.onOpenChange}
       title={t('entityUsers.deleteKeyTitle')}
