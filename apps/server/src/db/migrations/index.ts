@@ -25,6 +25,7 @@ import { Retention } from './0023-retention.ts';
 import { SessionLogoutHints } from './0024-session-logout-hints.ts';
 import { AuditPrunePrivileges } from './0025-audit-prune-privileges.ts';
 import { FatfImportStagedRecords } from './0026-fatf-import-staged-records.ts';
+import { EventNameStatusIndexes } from './0027-event-name-status-indexes.ts';
 
 /** Every migration, in version order. A new one is a new module added at the end. */
 export const migrations: readonly Migration[] = [
@@ -54,4 +55,5 @@ export const migrations: readonly Migration[] = [
   SessionLogoutHints,
   AuditPrunePrivileges,
   FatfImportStagedRecords,
+  EventNameStatusIndexes,
 ];
