@@ -136,20 +136,29 @@ export async function startConsoleServer(
 /**
  * A baseline server in a process of its own (in the bench's process it would share one CPU thread
  * with the load generator), answering `urlPath` with `bytes`: `script` is bench/bare-fastify.ts
- * (a bare Fastify route) or bench/bare-node.mjs (plain Node, no TypeScript loader).
+ * (a bare Fastify route), bench/bare-node.mjs (plain Node, no TypeScript loader) or
+ * bench/bare-node-sql.ts (plain Node running the console's statements first; `extraEnv` says
+ * which and where).
  */
 export async function startBareServer(
-  script: 'bench/bare-fastify.ts' | 'bench/bare-node.mjs',
+  script: 'bench/bare-fastify.ts' | 'bench/bare-node.mjs' | 'bench/bare-node-sql.ts',
   port: number,
   urlPath: string,
   bytes: Buffer,
+  extraEnv: Record<string, string> = {},
 ): Promise<{ pid: number; stop: () => Promise<void> }> {
   const bodyFile = path.join(await mkdtemp(path.join(tmpdir(), 'console-bench-bare-')), 'body');
   await writeFile(bodyFile, bytes);
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const child = spawn(process.execPath, [...loader, script], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), BARE_PATH: urlPath, BARE_BODY_FILE: bodyFile },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      BARE_PATH: urlPath,
+      BARE_BODY_FILE: bodyFile,
+      ...extraEnv,
+    },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   await once(child, 'message');

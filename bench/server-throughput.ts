@@ -1,8 +1,17 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eventListQuerySchema } from '@console/contracts';
+import type { CompiledQuery } from 'kysely';
+import pg from 'pg';
+import { runningEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres.ts';
+import { listEvents } from '../apps/server/src/features/events/queries.ts';
 import {
   accessTokenFor,
   load,
   type LoadResult,
   ratio,
+  recordQueries,
   startBareServer,
   startConsoleServer,
   verdict,
@@ -10,15 +19,22 @@ import {
 
 /** The port of the bare servers the console is compared with. */
 const BARE_PORT = 3202;
+const BARE_NAMES: Record<Parameters<typeof startBareServer>[0], string> = {
+  'bench/bare-fastify.ts': 'bare Fastify',
+  'bench/bare-node.mjs': 'plain Node',
+  'bench/bare-node-sql.ts': 'Node + SQL',
+};
 
 /**
  * (a) GET /api/countries (249 countries from the reference cache, token verified on every call)
  *     under 100 connections for 20 s, against a bare Fastify route sending the same bytes, started
  *     here in the same run. Target: ≥ 0.6× its throughput, 0 errors, p99 ≤ 3× its p99.
  * (b) GET /api/events (the screen's first page of the demo data's events, from PostgreSQL on every
- *     call) under 200 connections for BENCH_EVENTS_BARE_SECONDS (default 20) s, against plain Node
- *     (bench/bare-node.mjs) sending the same bytes (issue 31, part 6). Target: ≥ 0.5× its
- *     throughput, 0 errors.
+ *     call) under 200 connections for BENCH_EVENTS_BARE_SECONDS (default 20) s (issue 31, part 6),
+ *     against plain Node running the console's own statements of that page through `pg` on the
+ *     same database, then sending the same bytes (bench/bare-node-sql.ts). Target: ≥ 0.5× its
+ *     throughput, 0 errors. For scale, also against plain Node sending the bytes alone
+ *     (bench/bare-node.mjs), which does none of the page's work: no target.
  * (c) 200 connections for 60 s on each of countries, tenants, entities and events (demo data,
  *     embedded PostgreSQL). Target: 0 errors, no answer other than 2xx/304.
  */
@@ -28,7 +44,7 @@ export async function benchServerThroughput(): Promise<void> {
     const token = await accessTokenFor(consoleServer.url, 'admin@example.com');
     const headers = { authorization: `Bearer ${token}` };
     await countriesAgainstBareFastify(consoleServer.url, headers);
-    await eventsAgainstBareNode(consoleServer.url, headers);
+    await eventsAgainstBareNode(consoleServer, headers);
     await sustainedLoad(consoleServer.url, headers);
   } finally {
     await consoleServer.stop();
@@ -52,16 +68,44 @@ async function countriesAgainstBareFastify(serverUrl: string, headers: Record<st
   );
 }
 
-async function eventsAgainstBareNode(serverUrl: string, headers: Record<string, string>) {
-  const { measured, baseline } = await againstBareServer(serverUrl, headers, {
+async function eventsAgainstBareNode(
+  consoleServer: { url: string; dataDir: string },
+  headers: Record<string, string>,
+) {
+  const connections = 200;
+  const durationSeconds = Number(process.env.BENCH_EVENTS_BARE_SECONDS ?? '20');
+  await againstBareServer(consoleServer.url, headers, {
     path: '/api/events',
     bare: 'bench/bare-node.mjs',
-    connections: 200,
-    durationSeconds: Number(process.env.BENCH_EVENTS_BARE_SECONDS ?? '20'),
+    connections,
+    durationSeconds,
+  });
+  const databaseUrl = await runningEmbeddedPostgres(path.join(consoleServer.dataDir, 'postgres'));
+  if (!databaseUrl) throw new Error('The console server has no embedded PostgreSQL running');
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  let statements: CompiledQuery[];
+  try {
+    ({ statements } = await recordQueries(pool, (db) =>
+      listEvents(db, eventListQuerySchema.parse({}), { kind: 'all' }),
+    ));
+  } finally {
+    await pool.end();
+  }
+  const statementsFile = path.join(
+    await mkdtemp(path.join(tmpdir(), 'console-bench-events-')),
+    'statements.json',
+  );
+  await writeFile(statementsFile, JSON.stringify(statements));
+  const { measured, baseline } = await againstBareServer(consoleServer.url, headers, {
+    path: '/api/events',
+    bare: 'bench/bare-node-sql.ts',
+    bareEnv: { BARE_DATABASE_URL: databaseUrl, BARE_STATEMENTS_FILE: statementsFile },
+    connections,
+    durationSeconds,
   });
   const throughput = measured.requestsPerSecond / baseline.requestsPerSecond;
   console.log(
-    `  target       : ≥ 0.5x, 0 errors: ${verdict(
+    `  target       : ≥ 0.5x plain Node with the same SQL, 0 errors: ${verdict(
       throughput >= 0.5 && measured.errors === 0,
       `throughput ${throughput.toFixed(2)}x, errors ${measured.errors}`,
     )}`,
@@ -78,19 +122,20 @@ async function againstBareServer(
   options: {
     path: string;
     bare: Parameters<typeof startBareServer>[0];
+    bareEnv?: Record<string, string>;
     connections: number;
     durationSeconds: number;
   },
 ): Promise<{ measured: LoadResult; baseline: LoadResult }> {
   const { path, connections, durationSeconds } = options;
   const bytes = Buffer.from(await (await fetch(`${serverUrl}${path}`, { headers })).arrayBuffer());
-  const bare = await startBareServer(options.bare, BARE_PORT, path, bytes);
+  const bare = await startBareServer(options.bare, BARE_PORT, path, bytes, options.bareEnv);
   const baseline = await load(`http://127.0.0.1:${BARE_PORT}${path}`, {
     connections,
     durationSeconds,
   }).finally(bare.stop);
   const measured = await load(`${serverUrl}${path}`, { connections, durationSeconds, headers });
-  const name = options.bare === 'bench/bare-node.mjs' ? 'plain Node' : 'bare Fastify';
+  const name = BARE_NAMES[options.bare];
   console.log(
     `server GET ${path} (${connections} connections, ${durationSeconds} s, ${bytes.length} bytes)`,
   );
