@@ -8,11 +8,19 @@ import Papa from 'papaparse';
  * downloaded files read back as a spreadsheet would read them.
  */
 
-/** Chooses `format` in the Export menu and waits for the file. */
+/**
+ * Chooses `format` in the Export menu and waits for the file. Opened right after a download, the
+ * menu can close at once: headless Chromium takes the window's focus away for the download and
+ * gives it back to the element focused then (the Export button, outside the menu), which closes
+ * a menu as any focus outside it does. The menu is then opened again.
+ */
 export async function exportAs(page: Page, format: 'CSV' | 'Excel (.xlsx)'): Promise<Download> {
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export' }).click();
-  await page.getByRole('menuitem', { name: format }).click();
+  const item = page.getByRole('menuitem', { name: format });
+  await expect(async () => {
+    if (!(await item.isVisible())) await page.getByRole('button', { name: 'Export' }).click();
+    await item.click({ timeout: 2_000 });
+  }).toPass();
   return download;
 }
 
