@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { connect } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { staffTokenFor } from '../test/callers.ts';
@@ -104,6 +105,13 @@ async function appWithSlowRoute(
           await slow.pass();
           return { answered: true };
         });
+        // Its headers and first part go out at once, the rest once `slow` opens.
+        app.get('/test/streamed', async (_request, reply) => {
+          const body = new PassThrough();
+          body.write('first part;');
+          void slow.pass().then(() => body.end('last part'));
+          return reply.type('text/plain').send(body);
+        });
         app.addHook('onRequest', async (request) => {
           if (request.headers['x-hold']) await held.pass();
         });
@@ -154,6 +162,37 @@ describe('closing the app (SIGTERM, SIGINT)', () => {
       expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
       held.open();
+      slow.open();
+      await testApp.close();
+    }
+  });
+
+  it('closes the connection of an answer already on its way once it is sent, without waiting for its keep-alive', async () => {
+    const slow = gate();
+    const testApp = await appWithSlowRoute(slow, gate());
+    try {
+      const request = http.request({
+        host: '127.0.0.1',
+        port: portOf(testApp),
+        path: '/test/streamed',
+        agent: new http.Agent({ keepAlive: true, maxSockets: 1 }),
+      });
+      request.end();
+      const answer = answerOf(request);
+      await slow.waiting;
+      // Sent before the stop began: it says keep-alive, and cannot take it back.
+      const closing = closeApp(testApp.app, 30);
+      await eventually(async () => !testApp.app.server.listening, 5_000, 'the listener to close');
+      slow.open();
+      expect(await answer).toEqual({
+        status: 200,
+        connection: 'keep-alive',
+        body: 'first part;last part',
+      });
+      const started = Date.now();
+      await closing;
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
       slow.open();
       await testApp.close();
     }

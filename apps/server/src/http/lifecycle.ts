@@ -10,6 +10,8 @@ import type { ConsoleApp } from './console-app.ts';
  * - `/readyz` answers 503 (`stopping`), so a load balancer that still asks sends nothing more;
  * - every answer closes its connection: a kept-alive connection would otherwise stay open, idle,
  *   until its keep-alive timeout, holding the close up for nothing;
+ * - an answer already on its way (its headers said keep-alive) gets its connection closed once it
+ *   is sent: Node closes only the connections idle when the close begins;
  * - the background work (`runInBackground`) begins to stop beside the requests in flight, so that
  *   its claims reach another instance at once, not once the last request has been answered.
  */
@@ -17,6 +19,9 @@ export interface Lifecycle {
   /** True from the moment the app begins to close. */
   readonly stopping: boolean;
 }
+
+/** How often, while closing, the connections that went idle since are closed. */
+const IDLE_SWEEP_MS = 50;
 
 export function registerLifecycle(app: ConsoleApp): Lifecycle {
   const lifecycle = { stopping: false };
@@ -27,10 +32,15 @@ export function registerLifecycle(app: ConsoleApp): Lifecycle {
     connections.add(socket);
     socket.once('close', () => connections.delete(socket));
   });
+  let idleSweep: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
     lifecycle.stopping = true;
     for (const socket of connections) if (socket.bytesRead === 0) socket.destroy();
+    // Polled rather than hooked on every answer's end, which would cost every request.
+    idleSweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+    idleSweep.unref();
   });
+  app.addHook('onClose', async () => clearInterval(idleSweep));
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (lifecycle.stopping) reply.header('connection', 'close');
     done(null, payload);
