@@ -114,31 +114,29 @@ function fieldsOf(headers: readonly string[]): (string | null)[] {
 const missingRequired = (fields: readonly (string | null)[]) =>
   REQUIRED_COLUMNS.filter((column) => !fields.includes(column.field));
 
-/**
- * The header row: the first of the top rows that names every required column; otherwise the
- * message about the top row that names the most of them (the first on a tie).
- */
-function findHeader(
-  rows: readonly string[][],
-): { index: number; fields: (string | null)[] } | { error: RatingsIssue } {
-  let best: { index: number; missing: ReturnType<typeof missingRequired> } | null = null;
-  const top = Math.min(rows.length, RATINGS_BANNER_ROWS_MAX + 1);
-  for (let index = 0; index < top; index++) {
-    const fields = fieldsOf(rows[index] ?? []);
-    const missing = missingRequired(fields);
-    if (missing.length === 0) return { index, fields };
-    if (!best || missing.length < best.missing.length) best = { index, missing };
+/** The record field of each column of `row` when it names every required column; otherwise null. */
+function headerFieldsOf(row: readonly string[]): (string | null)[] | null {
+  const fields = fieldsOf(row);
+  return missingRequired(fields).length === 0 ? fields : null;
+}
+
+/** The message about the top row that names the most required columns (the first on a tie). */
+function headerError(top: readonly string[][]): RatingsIssue {
+  let row = 0;
+  let missing = missingRequired(fieldsOf(top[0] ?? []));
+  for (let index = 1; index < top.length; index++) {
+    const missingHere = missingRequired(fieldsOf(top[index] ?? []));
+    if (missingHere.length < missing.length) {
+      row = index;
+      missing = missingHere;
+    }
   }
-  const row = best ? best.index : 0;
-  const available = (rows[row] ?? []).map((header) => header.trim()).filter(Boolean);
-  const [first] = best?.missing ?? REQUIRED_COLUMNS;
+  const available = (top[row] ?? []).map((header) => header.trim()).filter(Boolean);
   return {
-    error: {
-      type: 'INVALID_HEADER',
-      message: RATINGS_FILE_MESSAGES.missingColumn(first?.name ?? 'jurisdiction', available),
-      row: row + 1,
-      severity: 'error',
-    },
+    type: 'INVALID_HEADER',
+    message: RATINGS_FILE_MESSAGES.missingColumn(missing[0]?.name ?? 'jurisdiction', available),
+    row: row + 1,
+    severity: 'error',
   };
 }
 
@@ -165,55 +163,83 @@ function headerWarnings(
   return warnings;
 }
 
-/** The file's rows as text cells; a byte order mark dropped, the delimiter guessed. */
-function rowsOf(text: string): string[][] {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+/**
+ * Calls `visit` with each row of the file as text cells, in order, until it answers false; a
+ * byte order mark dropped, the delimiter guessed. The rows are not kept: a 10 MB file's cells die
+ * young, where an array of all of them outlived the garbage collector's young generation and made
+ * most of the reading time.
+ */
+function readRows(text: string, visit: (row: string[]) => boolean): void {
+  Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
     delimiter: '',
     delimitersToGuess: [',', ';', '\t', '|'],
     skipEmptyLines: false,
+    step: (results, parser) => {
+      if (!visit(results.data)) parser.abort();
+    },
   });
-  return parsed.data;
 }
 
 const isBlankRow = (row: readonly string[]) => row.every((cell) => cell.trim() === '');
 
 /**
- * The records of a ratings CSV and what is wrong with it. A row with an error is not among the
- * records; rows are numbered as a spreadsheet numbers them (the header's is the first counted
- * after any banner rows); blank rows are skipped.
+ * The records of a ratings CSV and what is wrong with it. The header is the first of the top
+ * rows that names every required column. A row with an error is not among the records; rows are
+ * numbered as a spreadsheet numbers them (the header's is the first counted after any banner
+ * rows); blank rows are skipped.
  */
 export function parseRatingsCsv(text: string): RatingsParseResult {
-  const rows = rowsOf(text);
   const result: RatingsParseResult = { ratingsData: [], errors: [], warnings: [] };
-  if (rows.every(isBlankRow)) {
+  /** The rows read while the header is looked for. */
+  const top: string[][] = [];
+  let readRecord: ((row: string[], index: number) => void) | undefined;
+  let index = -1;
+  let anyNonBlank = false;
+  readRows(text, (row) => {
+    index += 1;
+    if (readRecord) {
+      if (!isBlankRow(row)) readRecord(row, index);
+      return true;
+    }
+    anyNonBlank ||= !isBlankRow(row);
+    if (top.length > RATINGS_BANNER_ROWS_MAX) return !anyNonBlank;
+    top.push(row);
+    const fields = headerFieldsOf(row);
+    if (fields) {
+      result.warnings.push(...headerWarnings(row, fields, index + 1));
+      readRecord = recordReader(fields, result);
+    }
+    return true;
+  });
+  if (!anyNonBlank) {
     result.errors.push({
       type: 'MISSING_SHEET',
       message: RATINGS_FILE_MESSAGES.noRows,
       row: 0,
       severity: 'error',
     });
-    return result;
+  } else if (!readRecord) {
+    result.errors.push(headerError(top));
   }
-  const header = findHeader(rows);
-  if ('error' in header) {
-    result.errors.push(header.error);
-    return result;
-  }
-  const headers = rows[header.index] ?? [];
-  result.warnings.push(...headerWarnings(headers, header.fields, header.index + 1));
+  return result;
+}
+
+/** Reads a row after the header (`fields`) into `result`: a record, or its errors. */
+function recordReader(fields: readonly (string | null)[], result: RatingsParseResult) {
   const firstRowOf = new Map<string, number>();
   // Each field's column: the first one that names it (headerWarnings names the others).
   const columnOf = new Map<string, number>();
-  header.fields.forEach((field, column) => {
+  fields.forEach((field, column) => {
     if (field !== null && !columnOf.has(field)) columnOf.set(field, column);
   });
-  for (let index = header.index + 1; index < rows.length; index++) {
-    const row = rows[index] ?? [];
-    if (isBlankRow(row)) continue;
-    const cell = (field: string) => {
-      const column = columnOf.get(field);
-      return column === undefined ? undefined : (row[column] ?? '');
-    };
+  // One reader of the current row's cells, not a closure per row.
+  let row: string[] = [];
+  const cell = (field: string) => {
+    const column = columnOf.get(field);
+    return column === undefined ? undefined : (row[column] ?? '');
+  };
+  return (current: string[], index: number) => {
+    row = current;
     // A plain row is read in place; any other goes through the schema, for its messages.
     const plain = plainRatingsRecord(cell);
     const parsed = plain
@@ -233,7 +259,7 @@ export function parseRatingsCsv(text: string): RatingsParseResult {
           severity: 'error',
         });
       }
-      continue;
+      return;
     }
     const record = parsed.data;
     const key = `${record.jurisdiction.toLowerCase()}|${record.reportType}|${record.reportDate}`;
@@ -250,8 +276,7 @@ export function parseRatingsCsv(text: string): RatingsParseResult {
       });
     }
     result.ratingsData.push(record);
-  }
-  return result;
+  };
 }
 
 /**
