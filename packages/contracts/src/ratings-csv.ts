@@ -114,28 +114,21 @@ function fieldsOf(headers: readonly string[]): (string | null)[] {
 const missingRequired = (fields: readonly (string | null)[]) =>
   REQUIRED_COLUMNS.filter((column) => !fields.includes(column.field));
 
-/** The record field of each column of `row` when it names every required column; otherwise null. */
-function headerFieldsOf(row: readonly string[]): (string | null)[] | null {
-  const fields = fieldsOf(row);
-  return missingRequired(fields).length === 0 ? fields : null;
+/** A top row that is not the header, and the required columns it does not name. */
+interface HeaderCandidate {
+  index: number;
+  row: readonly string[];
+  missing: ReturnType<typeof missingRequired>;
 }
 
 /** The message about the top row that names the most required columns (the first on a tie). */
-function headerError(top: readonly string[][]): RatingsIssue {
-  let row = 0;
-  let missing = missingRequired(fieldsOf(top[0] ?? []));
-  for (let index = 1; index < top.length; index++) {
-    const missingHere = missingRequired(fieldsOf(top[index] ?? []));
-    if (missingHere.length < missing.length) {
-      row = index;
-      missing = missingHere;
-    }
-  }
-  const available = (top[row] ?? []).map((header) => header.trim()).filter(Boolean);
+function headerError(best: HeaderCandidate | undefined): RatingsIssue {
+  const available = (best?.row ?? []).map((header) => header.trim()).filter(Boolean);
+  const [first] = best?.missing ?? REQUIRED_COLUMNS;
   return {
     type: 'INVALID_HEADER',
-    message: RATINGS_FILE_MESSAGES.missingColumn(missing[0]?.name ?? 'jurisdiction', available),
-    row: row + 1,
+    message: RATINGS_FILE_MESSAGES.missingColumn(first?.name ?? 'jurisdiction', available),
+    row: (best?.index ?? 0) + 1,
     severity: 'error',
   };
 }
@@ -190,9 +183,9 @@ const isBlankRow = (row: readonly string[]) => row.every((cell) => cell.trim() =
  */
 export function parseRatingsCsv(text: string): RatingsParseResult {
   const result: RatingsParseResult = { ratingsData: [], errors: [], warnings: [] };
-  /** The rows read while the header is looked for. */
-  const top: string[][] = [];
   let readRecord: ((row: string[], index: number) => void) | undefined;
+  /** While the header is looked for: the top row closest to being it. */
+  let best: HeaderCandidate | undefined;
   let index = -1;
   let anyNonBlank = false;
   readRows(text, (row) => {
@@ -202,12 +195,15 @@ export function parseRatingsCsv(text: string): RatingsParseResult {
       return true;
     }
     anyNonBlank ||= !isBlankRow(row);
-    if (top.length > RATINGS_BANNER_ROWS_MAX) return !anyNonBlank;
-    top.push(row);
-    const fields = headerFieldsOf(row);
-    if (fields) {
+    // Past the top rows, only whether the file holds anything at all is left to learn.
+    if (index > RATINGS_BANNER_ROWS_MAX) return !anyNonBlank;
+    const fields = fieldsOf(row);
+    const missing = missingRequired(fields);
+    if (missing.length === 0) {
       result.warnings.push(...headerWarnings(row, fields, index + 1));
       readRecord = recordReader(fields, result);
+    } else if (!best || missing.length < best.missing.length) {
+      best = { index, row, missing };
     }
     return true;
   });
@@ -219,7 +215,7 @@ export function parseRatingsCsv(text: string): RatingsParseResult {
       severity: 'error',
     });
   } else if (!readRecord) {
-    result.errors.push(headerError(top));
+    result.errors.push(headerError(best));
   }
   return result;
 }
