@@ -1,6 +1,8 @@
 import Papa from 'papaparse';
 import {
+  COMPLIANCE_FIELDS,
   COMPLIANCE_RATING_COUNT,
+  EFFECTIVENESS_FIELDS,
   EFFECTIVENESS_RATING_COUNT,
   issueTypeOf,
   plainRatingsRecord,
@@ -83,9 +85,10 @@ const normalizeHeader = (header: string) =>
 function ratingFieldOf(header: string): string | null {
   const match = /^(io|r) ?(\d{1,2})$/.exec(normalizeHeader(header));
   if (!match) return null;
-  const number = Number(match[2]);
-  const max = match[1] === 'io' ? EFFECTIVENESS_RATING_COUNT : COMPLIANCE_RATING_COUNT;
-  return number >= 1 && number <= max ? `${match[1]}${number}` : null;
+  // The field lists' own strings: the record reader looks each field up for every row, and a
+  // lookup finds the very string it is given sooner than an equal one.
+  const fields = match[1] === 'io' ? EFFECTIVENESS_FIELDS : COMPLIANCE_FIELDS;
+  return fields[Number(match[2]) - 1] ?? null;
 }
 
 /**
@@ -234,30 +237,30 @@ function recordReader(fields: readonly (string | null)[], result: RatingsParseRe
     const column = columnOf.get(field);
     return column === undefined ? undefined : (row[column] ?? '');
   };
+  /** The schema's reading of the current row: its record, or null with its errors added. */
+  const schemaRecord = (index: number): RatingsRecord | null => {
+    const parsed = ratingsRecordSchema.safeParse(
+      Object.fromEntries([...columnOf].map(([field, column]) => [field, row[column] ?? ''])),
+    );
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      const column = String(issue.path[0] ?? '');
+      result.errors.push({
+        type: issueTypeOf(column, issue.message),
+        message: issue.message,
+        row: index + 1,
+        column,
+        value: cell(column),
+        severity: 'error',
+      });
+    }
+    return null;
+  };
   return (current: string[], index: number) => {
     row = current;
     // A plain row is read in place; any other goes through the schema, for its messages.
-    const plain = plainRatingsRecord(cell);
-    const parsed = plain
-      ? { success: true as const, data: plain }
-      : ratingsRecordSchema.safeParse(
-          Object.fromEntries([...columnOf].map(([field, column]) => [field, row[column] ?? ''])),
-        );
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const column = String(issue.path[0] ?? '');
-        result.errors.push({
-          type: issueTypeOf(column, issue.message),
-          message: issue.message,
-          row: index + 1,
-          column,
-          value: cell(column),
-          severity: 'error',
-        });
-      }
-      return;
-    }
-    const record = parsed.data;
+    const record = plainRatingsRecord(cell) ?? schemaRecord(index);
+    if (record === null) return;
     const key = `${record.jurisdiction.toLowerCase()}|${record.reportType}|${record.reportDate}`;
     const first = firstRowOf.get(key);
     if (first === undefined) firstRowOf.set(key, index + 1);

@@ -290,4 +290,22 @@ describe('parseRatingsRecord: the schema, faster for plain records', () => {
     };
     expect(parseRatingsRecord(record)).toEqual(ratingsRecordSchema.safeParse(record));
   });
+
+  it('reads each rating into its own field', () => {
+    for (const field of [...EFFECTIVENESS_FIELDS, ...COMPLIANCE_FIELDS]) {
+      const record = { ...VALID, [field]: field.startsWith('io') ? ' he ' : 'lc' };
+      expect(parseRatingsRecord(record)).toEqual(ratingsRecordSchema.safeParse(record));
+    }
+  });
+
+  it("answers a plain record with every field of the schema, in the schema's key order", () => {
+    // One fixed shape (ratings.ts), the fields without a value undefined.
+    const record = parseRatingsRecord({ ...VALID, io2: 'SE', upgrades: '1' }).data ?? {};
+    expect(Object.keys(record)).toEqual(Object.keys(ratingsRecordSchema.shape));
+    expect(Object.entries(record).filter(([, value]) => value !== undefined)).toEqual([
+      ...Object.entries(VALID),
+      ['io2', 'SE'],
+      ['upgrades', 1],
+    ]);
+  });
 });

@@ -285,8 +285,6 @@ export function parseRatingsRecord(raw: Readonly<Record<string, unknown>>): Rati
 
 /** NUL, or half of a surrogate pair: the schema's text rules decide (text.ts). */
 const TEXT_TO_CHECK = /[\0\uD800-\uDFFF]/;
-const EFFECTIVENESS_CODES: ReadonlySet<string> = new Set(EFFECTIVENESS_RATINGS);
-const COMPLIANCE_CODES: ReadonlySet<string> = new Set(COMPLIANCE_RATINGS);
 /** Cells repeat (a file has a few report types and dates): their readings are kept. */
 const CACHE_MAX = 10_000;
 const reportTypes = new Map<string, ReportType | null>();
@@ -328,16 +326,28 @@ const ratingCode = (cell: string) => {
   const code = cell.trim().toUpperCase();
   return code === 'N/A' ? 'NA' : code;
 };
-const ratingCodes = new Map<string, string>();
 
-/** Undefined for a blank cell, the code for a valid one, null when the schema must decide. */
-function plainRating(value: unknown, codes: ReadonlySet<string>): string | null | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') return null;
-  const code = cached(ratingCodes, value, ratingCode);
-  if (code === '') return undefined;
-  return codes.has(code) ? code : null;
+/**
+ * The reading of a rating cell with one of `codes`: undefined for a blank cell, the code for a
+ * valid one, null when the schema must decide. A cell's reading is kept (one lookup a cell, and
+ * every record holds the same few code strings, not each cell's own).
+ */
+function ratingReader<Code extends string>(codes: readonly Code[]) {
+  const valid: ReadonlySet<string> = new Set(codes);
+  const read = (cell: string) => {
+    const code = ratingCode(cell);
+    return code === '' || valid.has(code) ? (code as Code | '') : null;
+  };
+  const readings = new Map<string, Code | '' | null>();
+  return (value: unknown): Code | null | undefined => {
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'string') return null;
+    const reading = cached(readings, value, read);
+    return reading === '' ? undefined : reading;
+  };
 }
+const plainEffectiveness = ratingReader(EFFECTIVENESS_RATINGS);
+const plainCompliance = ratingReader(COMPLIANCE_RATINGS);
 
 function plainCount(value: unknown): number | null | undefined {
   if (isBlank(value)) return undefined;
@@ -367,6 +377,12 @@ function plainUrl(value: unknown): string | null | undefined {
   return url !== null && /^https?:\/\//i.test(url) && URL.canParse(url) ? url : null;
 }
 
+/** The codes of the record being read (undefined: no rating): two arrays for all records. */
+const effectivenessCodes = EFFECTIVENESS_FIELDS.map(
+  (): EffectivenessRating | undefined => undefined,
+);
+const complianceCodes = COMPLIANCE_FIELDS.map((): ComplianceRating | undefined => undefined);
+
 /**
  * The record as the schema answers it, when every cell is plain; otherwise null. `cell` answers
  * a field's value (a CSV row is read in place, without a record object of its own).
@@ -380,22 +396,15 @@ export function plainRatingsRecord(cell: (field: string) => unknown): RatingsRec
   const assessmentBody = plainText(cell('assessmentBody'), ASSESSMENT_BODY_MAX_LENGTH);
   if (jurisdiction === null || reportType === null || reportDate === null) return null;
   if (assessmentBody === null) return null;
-  // The schema's key order: absent optional fields are left out (its answer has them undefined).
-  const record: Record<string, string | number> = {
-    jurisdiction,
-    reportType,
-    reportDate,
-    assessmentBody,
-  };
-  for (const field of EFFECTIVENESS_FIELDS) {
-    const code = plainRating(cell(field), EFFECTIVENESS_CODES);
+  for (let index = 0; index < EFFECTIVENESS_RATING_COUNT; index++) {
+    const code = plainEffectiveness(cell(EFFECTIVENESS_FIELDS[index]!));
     if (code === null) return null;
-    if (code !== undefined) record[field] = code;
+    effectivenessCodes[index] = code;
   }
-  for (const field of COMPLIANCE_FIELDS) {
-    const code = plainRating(cell(field), COMPLIANCE_CODES);
+  for (let index = 0; index < COMPLIANCE_RATING_COUNT; index++) {
+    const code = plainCompliance(cell(COMPLIANCE_FIELDS[index]!));
     if (code === null) return null;
-    if (code !== undefined) record[field] = code;
+    complianceCodes[index] = code;
   }
   const upgrades = plainCount(cell('upgrades'));
   const downgrades = plainCount(cell('downgrades'));
@@ -407,14 +416,77 @@ export function plainRatingsRecord(cell: (field: string) => unknown): RatingsRec
     return null;
   }
   if (countryCode === null || reportUrl === null) return null;
-  if (upgrades !== undefined) record.upgrades = upgrades;
-  if (downgrades !== undefined) record.downgrades = downgrades;
-  if (validFrom !== undefined) record.validFrom = validFrom;
-  if (validTo !== undefined) record.validTo = validTo;
-  if (countryCode !== undefined) record.countryCode = countryCode;
-  if (reportUrl !== undefined) record.reportUrl = reportUrl;
-  // Every field was read by the schema's rules above.
-  return record as RatingsRecord;
+  // Every field was read by the schema's rules above. The record is one object literal of all
+  // the schema's fields in its key order (ratings.test.ts checks both): it is made at once, of
+  // one shape, its fields inside it, where adding the codes one by one grew and copied its field
+  // store several times a record, and that garbage was most of a 10 MB file's reading time.
+  // Written out: building it from the field lists would take new Function, which the web app's
+  // CSP refuses. A field without a value is undefined, as in the schema's answer for a blank
+  // cell (the schema leaves out a field its input lacks; no reader of a record tells the two
+  // apart, and JSON, in which records go to the server, drops both).
+  return {
+    jurisdiction,
+    reportType,
+    reportDate,
+    assessmentBody,
+    io1: effectivenessCodes[0],
+    io2: effectivenessCodes[1],
+    io3: effectivenessCodes[2],
+    io4: effectivenessCodes[3],
+    io5: effectivenessCodes[4],
+    io6: effectivenessCodes[5],
+    io7: effectivenessCodes[6],
+    io8: effectivenessCodes[7],
+    io9: effectivenessCodes[8],
+    io10: effectivenessCodes[9],
+    io11: effectivenessCodes[10],
+    r1: complianceCodes[0],
+    r2: complianceCodes[1],
+    r3: complianceCodes[2],
+    r4: complianceCodes[3],
+    r5: complianceCodes[4],
+    r6: complianceCodes[5],
+    r7: complianceCodes[6],
+    r8: complianceCodes[7],
+    r9: complianceCodes[8],
+    r10: complianceCodes[9],
+    r11: complianceCodes[10],
+    r12: complianceCodes[11],
+    r13: complianceCodes[12],
+    r14: complianceCodes[13],
+    r15: complianceCodes[14],
+    r16: complianceCodes[15],
+    r17: complianceCodes[16],
+    r18: complianceCodes[17],
+    r19: complianceCodes[18],
+    r20: complianceCodes[19],
+    r21: complianceCodes[20],
+    r22: complianceCodes[21],
+    r23: complianceCodes[22],
+    r24: complianceCodes[23],
+    r25: complianceCodes[24],
+    r26: complianceCodes[25],
+    r27: complianceCodes[26],
+    r28: complianceCodes[27],
+    r29: complianceCodes[28],
+    r30: complianceCodes[29],
+    r31: complianceCodes[30],
+    r32: complianceCodes[31],
+    r33: complianceCodes[32],
+    r34: complianceCodes[33],
+    r35: complianceCodes[34],
+    r36: complianceCodes[35],
+    r37: complianceCodes[36],
+    r38: complianceCodes[37],
+    r39: complianceCodes[38],
+    r40: complianceCodes[39],
+    upgrades,
+    downgrades,
+    validFrom,
+    validTo,
+    countryCode,
+    reportUrl,
+  };
 }
 
 /** Section 3 "Issue": what is wrong, where, and how bad. */
