@@ -3,10 +3,13 @@ import { FastifyOtelInstrumentation } from '@fastify/otel';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
-import { NodeSDK } from '@opentelemetry/sdk-node';
+import { NodeSDK, tracing } from '@opentelemetry/sdk-node';
 import { createAddHookMessageChannel } from 'import-in-the-middle';
 import { QUIET_ROUTES, routeTemplate } from './routes.ts';
 import type { Tracing } from './tracing.ts';
+
+/** The share of requests traced unless OTEL_TRACES_SAMPLER or OTEL_TRACES_SAMPLER_ARG say (defaultSampler). */
+export const DEFAULT_TRACES_SAMPLE_RATIO = 0.01;
 
 /** Names the console's spans unless OTEL_SERVICE_NAME does. */
 const DEFAULT_SERVICE_NAME = 'kyc-admin-console';
@@ -29,8 +32,10 @@ export async function startTracingSdk(): Promise<Tracing> {
   const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
   register('import-in-the-middle/hook.mjs', import.meta.url, registerOptions);
 
+  const sampler = defaultSampler(process.env);
   const sdk = new NodeSDK({
     ...(process.env.OTEL_SERVICE_NAME ? {} : { serviceName: DEFAULT_SERVICE_NAME }),
+    ...(sampler ? { sampler } : {}),
     instrumentations: [
       new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
       new FastifyOtelInstrumentation({
@@ -59,6 +64,20 @@ export async function startTracingSdk(): Promise<Tracing> {
   sdk.start();
   await waitForAllMessagesAcknowledged();
   return { shutdown: () => sdk.shutdown() };
+}
+
+/**
+ * The sampler while OTEL_TRACES_SAMPLER is unset: one request in DEFAULT_TRACES_SAMPLE_RATIO's
+ * (or OTEL_TRACES_SAMPLER_ARG's ratio), and every request whose caller's `traceparent` is sampled.
+ * The standard's default traces every request: a span recorded and exported costs about 40 µs of
+ * CPU, as much as the cheapest answers themselves (docs/operations.md, "Traces"). Undefined when
+ * OTEL_TRACES_SAMPLER is set: the SDK reads it (and its argument) as the standard says.
+ */
+export function defaultSampler(env: NodeJS.ProcessEnv): tracing.Sampler | undefined {
+  if (env.OTEL_TRACES_SAMPLER?.trim()) return undefined;
+  const asked = Number(env.OTEL_TRACES_SAMPLER_ARG?.trim() || Number.NaN);
+  const ratio = asked >= 0 && asked <= 1 ? asked : DEFAULT_TRACES_SAMPLE_RATIO;
+  return new tracing.ParentBasedSampler({ root: new tracing.TraceIdRatioBasedSampler(ratio) });
 }
 
 function pathOf(url: string | undefined): string {

@@ -210,6 +210,7 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
       OTEL_BSP_SCHEDULE_DELAY: '100',
       OTEL_SERVICE_NAME: 'console-under-test',
+      OTEL_TRACES_SAMPLER: 'always_on',
     });
   });
 
@@ -306,12 +307,31 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     expect(descends(trace, call!, serverSpan!)).toBe(true);
   });
 
-  it('traces no health probe', async () => {
-    const before = receiver.spans.length;
-    await fetch(`${server.url}/healthz`);
-    await fetch(`${server.url}/api/countries`);
-    await eventually(async () => receiver.spans.length > before, 10_000, 'the next spans');
+  it('traces no health probe, even one whose caller samples it', async () => {
+    const probe = traceparent();
+    const request = traceparent();
+    await fetch(`${server.url}/healthz`, { headers: { traceparent: probe.header } });
+    await fetch(`${server.url}/api/countries`, { headers: { traceparent: request.header } });
+    await spansOf(request.traceId, () => true);
     expect(receiver.spans.some((span) => attribute(span, 'url.path') === '/healthz')).toBe(false);
+    expect(receiver.spans.some((span) => span.traceId === probe.traceId)).toBe(false);
+  });
+
+  it('traces a request without a caller’s traceparent as OTEL_TRACES_SAMPLER says', async () => {
+    // The server runs with OTEL_TRACES_SAMPLER=always_on: the default would trace one in a hundred.
+    const response = await fetch(`${server.url}/api/countries`);
+    expect(response.status).toBe(401);
+    await eventually(
+      async () =>
+        receiver.spans.some(
+          (span) =>
+            span.kind === SPAN_KIND_SERVER &&
+            span.parentSpanId === undefined &&
+            attribute(span, 'http.response.status_code') === 401,
+        ),
+      10_000,
+      'the span of a request without traceparent',
+    );
   });
 
   it('loaded the SDK and its instrumentations', async () => {
