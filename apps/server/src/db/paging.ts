@@ -1,5 +1,14 @@
-import { EXACT_TOTAL_MAX, type Page } from '@console/contracts';
-import { sql, type Compilable, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { EVENT_PAGE_SIZE_MAX, EXACT_TOTAL_MAX, type Page } from '@console/contracts';
+import {
+  CompiledQuery,
+  sql,
+  type Compilable,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+} from 'kysely';
+import { jsonText, type JsonText } from '../http/json-text.ts';
+import { preparedStatement } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -14,8 +23,8 @@ import type { Database } from './schema.ts';
  *   the index. Lists read only the ids of the page from the index (index-only), then those rows.
  * - The entity lists, the biggest, are read by one statement each that does all of this in SQL
  *   and starts a deep walk at a page anchor (features/entities/queries.ts, db/page-anchors.ts);
- *   `planPage` is the rule that statement follows too, as does the events list's statement
- *   (features/events/queries.ts).
+ *   `planPage` is the rule that statement follows too, as do the page-numbered lists' statements
+ *   (`pageStatementText`: the events list and the audit log).
  *
  * The spec's query names stay at each API's edge (`offset`/`limit`, `page`/`pageSize`); they
  * meet here as rows to skip and rows to take.
@@ -125,4 +134,191 @@ export async function pageNumberTotal(
   const estimated = plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? counted;
   // The estimate may be off: it is never shown below what was counted.
   return { totalCount: Math.max(Math.round(estimated), counted), totalIsEstimate: true };
+}
+
+/** The paging of a page-numbered list's query (contracts `pageNumberQueryShape`). */
+export interface PageNumberQuery {
+  page: number;
+  pageSize: number;
+  after?: number | undefined;
+  before?: number | undefined;
+}
+
+/**
+ * The parameters every page statement of a page-numbered list takes first, in this order; the
+ * list's own follow from $5 (`PageStatementParts.parameters`). Every statement takes all of them
+ * (unused ones null), so that one text per shape serves every request: building and compiling
+ * the statement with Kysely took more CPU than the rest of the request.
+ */
+export const pageParam = {
+  offset: sql<number>`$1`,
+  size: sql<number>`$2`,
+  /** A step towards the start of the list (`before`), else after the cursor row (`after`). */
+  before: sql<boolean>`$3`,
+  cursor: sql<number>`$4`,
+};
+
+/** The values of `pageParam` for `query`. */
+export function pageParameterValues(query: PageNumberQuery): unknown[] {
+  return [
+    (query.page - 1) * query.pageSize,
+    query.pageSize,
+    query.before !== undefined,
+    query.after ?? query.before ?? null,
+  ];
+}
+
+/** The tables of the page-numbered lists, and the column of each one's order (then its id). */
+const ORDER_COLUMNS = { events: 'created_at', audit_log: 'occurred_at' } as const;
+type PageNumberedTable = keyof typeof ORDER_COLUMNS;
+
+/** What a page-numbered list puts into its page statement (`pageStatementText`). */
+export interface PageStatementParts<TB extends PageNumberedTable> {
+  table: TB;
+  /** The types of the list's own parameters, from $5: sql`$5::integer as tenant_id, ...`. */
+  parameters: RawBuilder<unknown>;
+  /** The list's order: newest first, or a parameter (the events list's sortOrder). */
+  descending: RawBuilder<boolean>;
+  /** The ids of the rows the filters keep: a new query at each call. */
+  matching: () => SelectQueryBuilder<Database, TB, { id: number }>;
+  /**
+   * The row a keyset step starts next to (its order column and id, where id = `pageParam.cursor`
+   * and the caller may see it), in the shapes that step; undefined in the others.
+   */
+  cursor: Compilable | undefined;
+  /** A row of the page (alias `r`) as the API's JSON. */
+  rowJson: RawBuilder<unknown>;
+}
+
+/**
+ * The text of a page statement of a page-numbered list (events, audit log): one statement, one
+ * round trip, one snapshot. It counts the matching rows up to one past EXACT_TOTAL_MAX, plans
+ * the walk (from the `cursor` row when it exists; else, with an exact total, from the nearer end,
+ * `planPage`'s rule; else from the start), walks the page's ids on an index, then reads only
+ * those rows and writes them as the API's JSON array. It answers one row: `counted` and `data`.
+ */
+export function pageStatementText<TB extends PageNumberedTable>(
+  db: Kysely<Database>,
+  parts: PageStatementParts<TB>,
+): string {
+  const order = ORDER_COLUMNS[parts.table];
+  const { offset, size, before } = pageParam;
+  const { descending, cursor } = parts;
+  const counted = countUpToExactMax(db, parts.matching());
+  const compiled = sql`
+    with parameters as (select $1::bigint as page_offset, $2::bigint as page_size,
+      $3::boolean as towards_start, $4::bigint as cursor_id, ${parts.parameters}),
+    ${cursor ? sql`cursor as (${cursor}),` : sql``}
+    counted as (${counted}),
+    plan as (
+      select counted, rows, from_cursor, reversed <> ${descending} as walk_descending,
+        case when from_cursor then 0
+          when reversed then greatest(counted - ${offset} - rows, 0)
+          else ${offset} end as skip
+      from counted,
+        lateral (select ${cursor ? sql`exists (select from cursor)` : sql`false`}
+          as from_cursor) as step,
+        lateral (select counted <= ${sql.lit(EXACT_TOTAL_MAX)} as exact) as total,
+        lateral (select case when exact and not from_cursor
+          then greatest(least(${size}, counted - ${offset}), 0) else ${size} end as rows) as size,
+        lateral (select case when from_cursor then ${before}
+          else exact and counted - ${offset} - rows < ${offset} end as reversed) as ends
+    ),
+    keys as (${pageWalks(parts, order)})
+    select (select counted from plan) as counted,
+      '[' || coalesce(string_agg(${parts.rowJson}::text, ',' order by
+        case when ${descending} then ${sql.ref(`r.${order}`)} end desc,
+        case when ${descending} then r.id end desc,
+        ${sql.ref(`r.${order}`)}, r.id), '') || ']' as data
+    from keys join ${sql.table(parts.table)} as r on r.id = keys.id
+  `.compile(db);
+  // Every value is a parameter: a value of its own would be fixed in the text.
+  if (compiled.parameters.length > 0) throw new Error('A page statement has a value of its own');
+  return compiled.sql;
+}
+
+/**
+ * The ids of the page, by the walk the plan chose: after (or before) the `cursor` row when it
+ * exists, a keyset step; else by the page's number, from the nearer end of an exact total, or
+ * from the start. Every walk is in the text, each behind a condition on the plan that PostgreSQL
+ * checks once, so only one runs.
+ */
+function pageWalks<TB extends PageNumberedTable>(
+  parts: PageStatementParts<TB>,
+  order: (typeof ORDER_COLUMNS)[TB],
+) {
+  const walk = (direction: 'asc' | 'desc', fromCursor: boolean) =>
+    parts
+      .matching()
+      .where(
+        sql<boolean>`(select walk_descending = ${sql.lit(direction === 'desc')}
+          and from_cursor = ${sql.lit(fromCursor)} from plan)`,
+      )
+      .$if(fromCursor, (qb) =>
+        qb.where(
+          sql<boolean>`(${sql.ref(order)}, id) ${sql.raw(direction === 'desc' ? '<' : '>')}
+            (select ${sql.ref(order)}, id from cursor)`,
+        ),
+      )
+      .orderBy(sql.ref(order), direction)
+      .orderBy(sql.ref('id'), direction)
+      .offset(sql<number>`(select skip from plan)`)
+      .limit(sql<number>`(select rows from plan)`);
+  const walks = [walk('desc', false), walk('asc', false)];
+  if (parts.cursor) walks.push(walk('desc', true), walk('asc', true));
+  // The limit takes nothing away (a page holds at most that many rows): the planner cannot know
+  // the statement's own limit and would otherwise expect a tenth of the table.
+  return sql`${sql.join(
+    walks.map((one) => sql`(${one})`),
+    sql` union all `,
+  )} limit ${sql.lit(EVENT_PAGE_SIZE_MAX)}`;
+}
+
+/** Page statement texts by name, each written once. */
+const pageTexts = new Map<string, string>();
+
+/**
+ * The page statement `name` (its text written by `write` the first time) with `values`. A
+ * `prepared` one goes as a named statement, planned once per connection: its best plan does not
+ * depend on the values. The others are planned at each call, with the values.
+ */
+export function pageStatement(
+  name: string,
+  prepared: boolean,
+  write: () => string,
+  values: readonly unknown[],
+): CompiledQuery {
+  let text = pageTexts.get(name);
+  if (text === undefined) {
+    text = write();
+    if (prepared) preparedStatement(name, text);
+    pageTexts.set(name, text);
+  }
+  return CompiledQuery.raw(text, [...values]);
+}
+
+/**
+ * A page of a page-numbered list, its answer's JSON text: `statement` (a page statement) run,
+ * and the total of its count (`pageNumberTotal`, with `matching` for the estimate).
+ */
+export async function readPageNumbered<T>(
+  db: Kysely<Database>,
+  statement: CompiledQuery,
+  matching: () => Compilable,
+  query: PageNumberQuery,
+): Promise<JsonText<T>> {
+  const { rows } = await db.executeQuery<{ counted: number; data: string }>(statement);
+  const { counted, data } = rows[0] ?? { counted: 0, data: '[]' };
+  return pageNumberedText(data, await pageNumberTotal(db, counted, matching), query);
+}
+
+/** The answer of a page-numbered list around its rows' JSON array `data` (contracts). */
+export function pageNumberedText<T>(
+  data: string,
+  total: PageNumberTotal,
+  { page, pageSize }: PageNumberQuery,
+): JsonText<T> {
+  return jsonText(
+    `{"data":${data},"totalCount":${total.totalCount},"totalIsEstimate":${total.totalIsEstimate},"page":${page},"pageSize":${pageSize}}`,
+  );
 }

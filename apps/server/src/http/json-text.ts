@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+
 /**
  * An answer of type `T` already written as JSON (by PostgreSQL: a page of the entity lists): the
  * route sends the text as it is, without parsing it or writing it again.
@@ -16,4 +18,9 @@ export function jsonText<T>(text: string): JsonText<T> {
 /** The value `json` holds (tests and the benchmark read pages the way a client does). */
 export function parseJsonText<T>(json: JsonText<T>): T {
   return JSON.parse(json.text) as T;
+}
+
+/** A time as the text toISOString gives, made by PostgreSQL: no Date per row. */
+export function isoText(column: string) {
+  return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }

@@ -1,6 +1,4 @@
 import {
-  EVENT_PAGE_SIZE_MAX,
-  EXACT_TOTAL_MAX,
   eventStatus,
   type EventFilters,
   type EventItem,
@@ -9,12 +7,18 @@ import {
   type ExportFormat,
   type ProcessedEvent,
 } from '@console/contracts';
-import { CompiledQuery, sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
-import { countUpToExactMax, pageNumberTotal, type PageNumberTotal } from '../../db/paging.ts';
-import { preparedStatement } from '../../db/prepared-statements.ts';
+import { type CompiledQuery, sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import {
+  pageNumberedText,
+  pageParam,
+  pageParameterValues,
+  pageStatement,
+  pageStatementText,
+  readPageNumbered,
+} from '../../db/paging.ts';
 import type { Database, EventsTable, ProcessedEventsTable } from '../../db/schema.ts';
 import type { ListExport } from '../../http/export.ts';
-import { jsonText, type JsonText } from '../../http/json-text.ts';
+import { isoText, type JsonText } from '../../http/json-text.ts';
 import { toRecordedEvent } from '../../outbox/index.ts';
 
 /** Whose events a caller may list: every tenant's (staff), or one tenant's. */
@@ -61,25 +65,13 @@ export async function listEvents(
   if (query.eventName !== undefined) {
     names = await eventNamesContaining(db, query.eventName);
     if (names.length === 0)
-      return eventListText('[]', { totalCount: 0, totalIsEstimate: false }, query);
+      return pageNumberedText('[]', { totalCount: 0, totalIsEstimate: false }, query);
   }
-  const { rows } = await db.executeQuery<{ counted: number; data: string }>(
+  return readPageNumbered(
+    db,
     eventPageStatement(db, query, scope, names),
-  );
-  const { counted, data } = rows[0] ?? { counted: 0, data: '[]' };
-  const matching = () =>
-    matchingEvents(db, query, operandsOf(scope, names)).select(sql`1`.as('one'));
-  return eventListText(data, await pageNumberTotal(db, counted, matching), query);
-}
-
-/** The answer of GET api/events around the page's rows (JSON text). */
-function eventListText(
-  data: string,
-  total: PageNumberTotal,
-  { page, pageSize }: EventListQuery,
-): JsonText<EventList> {
-  return jsonText(
-    `{"data":${data},"totalCount":${total.totalCount},"totalIsEstimate":${total.totalIsEstimate},"page":${page},"pageSize":${pageSize}}`,
+    () => matchingEvents(db, query, operandsOf(scope, names)).select(sql`1`.as('one')),
+    query,
   );
 }
 
@@ -92,26 +84,14 @@ interface PageShape {
   erroredOnly: boolean;
 }
 
-/**
- * The parameters of every page statement, always all of them, in this order (unused ones null),
- * so that one text per shape serves every request: building and compiling the statement with
- * Kysely took more CPU than the rest of the request. `param` names them in the text.
- */
-const PAGE_PARAMETERS = sql`select $1::bigint as page_offset, $2::bigint as page_size,
-  $3::boolean as descending, $4::boolean as towards_start, $5::integer as tenant_id,
-  $6::text[] as names, $7::bigint as cursor_id`;
+/** The events list's own parameters, after the four of every page statement (db/paging.ts). */
+const EVENT_PARAMETERS = sql`$5::boolean as descending, $6::integer as tenant_id,
+  $7::text[] as names`;
 const param = {
-  offset: sql<number>`$1`,
-  size: sql<number>`$2`,
-  descending: sql<boolean>`$3`,
-  before: sql<boolean>`$4`,
-  tenant: sql<number>`$5`,
-  names: sql<string[]>`$6`,
-  cursor: sql<number>`$7`,
+  descending: sql<boolean>`$5`,
+  tenant: sql<number>`$6`,
+  names: sql<string[]>`$7`,
 };
-
-/** Page statement texts by shape, each written once. */
-const pageTexts = new Map<string, string>();
 
 /**
  * The page statement of `query` for `scope` (`names`: eventNamesContaining's), with its text and
@@ -125,134 +105,62 @@ export function eventPageStatement(
   scope: EventScope,
   names: readonly string[] | undefined,
 ): CompiledQuery {
-  const cursor = query.after ?? query.before;
   const shape: PageShape = {
     tenant: scope.kind === 'tenant',
     names: names !== undefined,
-    stepped: cursor !== undefined,
+    stepped: (query.after ?? query.before) !== undefined,
     unprocessedOnly: query.unprocessedOnly,
     erroredOnly: query.erroredOnly,
   };
   const name = `events_page_${Object.entries(shape)
     .flatMap(([part, on]) => (on ? [part] : []))
     .join('_')}`;
-  let text = pageTexts.get(name);
-  if (text === undefined) {
-    text = pageStatementText(db, shape);
-    if (!shape.names) preparedStatement(name, text);
-    pageTexts.set(name, text);
-  }
-  return CompiledQuery.raw(text, [
-    (query.page - 1) * query.pageSize,
-    query.pageSize,
+  return pageStatement(name, !shape.names, () => eventPageText(db, shape), [
+    ...pageParameterValues(query),
     query.sortOrder === 'desc',
-    query.before !== undefined,
     scope.kind === 'tenant' ? scope.tenantId : null,
     names ?? null,
-    cursor ?? null,
   ]);
 }
 
 /**
- * The page statement of `shape`: the matching events counted up to one past EXACT_TOTAL_MAX, the
- * walk planned (pageWalks), the page's ids walked on the index alone, then only those rows read
- * and written as the API's JSON, with their workers' records.
+ * The page statement of `shape` (db/paging.ts, `pageStatementText`): the page's events written
+ * as the API's JSON, with their workers' records.
  */
-function pageStatementText(db: Kysely<Database>, shape: PageShape): string {
+function eventPageText(db: Kysely<Database>, shape: PageShape): string {
   const operands: EventOperands = {
     tenant: shape.tenant ? param.tenant : undefined,
     names: shape.names ? param.names : undefined,
   };
-  const counted = countUpToExactMax(db, matchingEvents(db, shape, operands).select('id'));
-  // A tenant user steps only from its own tenant's events.
-  const cursorRow = db
-    .selectFrom('events')
-    .select(['created_at', 'id'])
-    .where('id', '=', param.cursor)
-    .$if(shape.tenant, (qb) => qb.where('tenant_id', '=', param.tenant));
-  const { offset, size, descending, before } = param;
-  const compiled = sql`
-    with parameters as (${PAGE_PARAMETERS}),
-    ${shape.stepped ? sql`cursor as (${cursorRow}),` : sql``}
-    counted as (${counted}),
-    plan as (
-      select counted, rows, from_cursor, reversed <> ${descending} as walk_descending,
-        case when from_cursor then 0
-          when reversed then greatest(counted - ${offset} - rows, 0)
-          else ${offset} end as skip
-      from counted,
-        lateral (select ${shape.stepped ? sql`exists (select from cursor)` : sql`false`}
-          as from_cursor) as step,
-        lateral (select counted <= ${sql.lit(EXACT_TOTAL_MAX)} as exact) as total,
-        lateral (select case when exact and not from_cursor
-          then greatest(least(${size}, counted - ${offset}), 0) else ${size} end as rows) as size,
-        lateral (select case when from_cursor then ${before}
-          else exact and counted - ${offset} - rows < ${offset} end as reversed) as ends
-    ),
-    keys as (${pageWalks(db, shape, operands)})
-    select (select counted from plan) as counted,
-      '[' || coalesce(string_agg(${eventJson()}::text, ',' order by
-        case when ${descending} then e.created_at end desc,
-        case when ${descending} then e.id end desc,
-        e.created_at, e.id), '') || ']' as data
-    from keys join events as e on e.id = keys.id
-  `.compile(db);
-  // Every value is one of PAGE_PARAMETERS: a value of its own would be fixed in the text.
-  if (compiled.parameters.length > 0) throw new Error('A page statement has a value of its own');
-  return compiled.sql;
+  return pageStatementText(db, {
+    table: 'events',
+    parameters: EVENT_PARAMETERS,
+    descending: param.descending,
+    matching: () => matchingEvents(db, shape, operands).select('id'),
+    // A tenant user steps only from its own tenant's events.
+    cursor: shape.stepped
+      ? db
+          .selectFrom('events')
+          .select(['created_at', 'id'])
+          .where('id', '=', pageParam.cursor)
+          .$if(shape.tenant, (qb) => qb.where('tenant_id', '=', param.tenant))
+      : undefined,
+    rowJson: eventJson(),
+  });
 }
 
-/**
- * The ids of the page, by the walk `plan` chose: after (or before) the `cursor` row when it
- * exists, a keyset step; else by the page's number, from the nearer end of an exact total
- * (db/paging.ts, `planPage`'s rule), or from the start. Every walk is in the text, each behind a
- * condition on the plan that PostgreSQL checks once, so only one runs.
- */
-function pageWalks(db: Kysely<Database>, shape: PageShape, operands: EventOperands) {
-  const walk = (direction: 'asc' | 'desc', fromCursor: boolean) =>
-    matchingEvents(db, shape, operands)
-      .select('id')
-      .where(
-        sql<boolean>`(select walk_descending = ${sql.lit(direction === 'desc')}
-          and from_cursor = ${sql.lit(fromCursor)} from plan)`,
-      )
-      .$if(fromCursor, (qb) =>
-        qb.where(
-          sql<boolean>`(created_at, id) ${sql.raw(direction === 'desc' ? '<' : '>')}
-            (select created_at, id from cursor)`,
-        ),
-      )
-      .orderBy('created_at', direction)
-      .orderBy('id', direction)
-      .offset(sql<number>`(select skip from plan)`)
-      .limit(sql<number>`(select rows from plan)`);
-  const walks = [walk('desc', false), walk('asc', false)];
-  if (shape.stepped) walks.push(walk('desc', true), walk('asc', true));
-  // The limit takes nothing away (a page holds at most that many rows): the planner cannot know
-  // the statement's own limit and would otherwise expect a tenth of the table.
-  return sql`${sql.join(
-    walks.map((one) => sql`(${one})`),
-    sql` union all `,
-  )} limit ${sql.lit(EVENT_PAGE_SIZE_MAX)}`;
-}
-
-/** A time as the text toISOString gives, made by PostgreSQL: no Date per row. */
-function isoText(column: string) {
-  return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
-
-/** An event of the page (alias `e`) as the API's JSON, its workers' records by worker name. */
+/** An event of the page (alias `r`) as the API's JSON, its workers' records by worker name. */
 function eventJson() {
   return sql`json_build_object(
-    'id', e.id, 'eventName', e.event_name, 'tenantId', e.tenant_id, 'entityId', e.entity_id,
-    'uniqueId', e.unique_id, 'createdAt', ${isoText('e.created_at')}, 'metadata', e.metadata,
-    'isProcessed', e.is_processed, 'hasError', e.has_error,
+    'id', r.id, 'eventName', r.event_name, 'tenantId', r.tenant_id, 'entityId', r.entity_id,
+    'uniqueId', r.unique_id, 'createdAt', ${isoText('r.created_at')}, 'metadata', r.metadata,
+    'isProcessed', r.is_processed, 'hasError', r.has_error,
     'processedEvents', coalesce((
       select json_agg(json_build_object(
         'eventId', p.event_id, 'workerName', p.worker_name, 'hasError', p.has_error,
         'errorMessage', p.error_message, 'processedAt', ${isoText('p.processed_at')},
         'attempts', p.attempts) order by p.worker_name)
-      from processed_events as p where p.event_id = e.id), '[]'))`;
+      from processed_events as p where p.event_id = r.id), '[]'))`;
 }
 
 /**
