@@ -181,6 +181,8 @@ export interface PageStatementParts<TB extends PageNumberedTable> {
   descending: RawBuilder<boolean>;
   /** The ids of the rows the filters keep: a new query at each call. */
   matching: () => SelectQueryBuilder<Database, TB, { id: number }>;
+  /** Whether any filter applies (`matching` keeps fewer rows than the table holds). */
+  filtered: boolean;
   /**
    * The row a keyset step starts next to (its order column and id, where id = `pageParam.cursor`
    * and the caller may see it), in the shapes that step; undefined in the others.
@@ -204,7 +206,15 @@ export function pageStatementText<TB extends PageNumberedTable>(
   const order = ORDER_COLUMNS[parts.table];
   const { offset, size, before } = pageParam;
   const { descending, cursor } = parts;
-  const counted = countUpToExactMax(db, parts.matching());
+  // Unfiltered, the count reads the newest rows' index entries, the ones the first pages read:
+  // left to itself the planner read the table's oldest 10,001 rows (2 MB), and a scan of a big
+  // table goes through a small ring of buffers, so every request read them from the kernel again.
+  const counted = countUpToExactMax(
+    db,
+    parts.filtered
+      ? parts.matching()
+      : parts.matching().orderBy(sql.ref(order), 'desc').orderBy(sql.ref('id'), 'desc'),
+  );
   const compiled = sql`
     with parameters as (select $1::bigint as page_offset, $2::bigint as page_size,
       $3::boolean as towards_start, $4::bigint as cursor_id, ${parts.parameters}),
@@ -242,30 +252,47 @@ export function pageStatementText<TB extends PageNumberedTable>(
  * exists, a keyset step; else by the page's number, from the nearer end of an exact total, or
  * from the start. Every walk is in the text, each behind a condition on the plan that PostgreSQL
  * checks once, so only one runs.
+ *
+ * A walk that skips no row (a step, a first or a last page) is planned for a page's rows at most:
+ * a limit that is not a constant makes the planner expect a tenth of the rows, and at 10^7 it
+ * then chose to collect and sort every matching row (or to start parallel workers) over walking
+ * an index to the page's first rows (the audit log's free text '42': 88 ms instead of 6). A deep
+ * page by its number skips rows anyway.
  */
 function pageWalks<TB extends PageNumberedTable>(
   parts: PageStatementParts<TB>,
   order: (typeof ORDER_COLUMNS)[TB],
 ) {
-  const walk = (direction: 'asc' | 'desc', fromCursor: boolean) =>
-    parts
+  const walk = (direction: 'asc' | 'desc', from: 'cursor' | 'end' | 'offset') => {
+    const ids = parts
       .matching()
-      .where(
-        sql<boolean>`(select walk_descending = ${sql.lit(direction === 'desc')}
-          and from_cursor = ${sql.lit(fromCursor)} from plan)`,
-      )
-      .$if(fromCursor, (qb) =>
+      .$if(from === 'cursor', (qb) =>
         qb.where(
           sql<boolean>`(${sql.ref(order)}, id) ${sql.raw(direction === 'desc' ? '<' : '>')}
             (select ${sql.ref(order)}, id from cursor)`,
         ),
       )
       .orderBy(sql.ref(order), direction)
-      .orderBy(sql.ref('id'), direction)
-      .offset(sql<number>`(select skip from plan)`)
-      .limit(sql<number>`(select rows from plan)`);
-  const walks = [walk('desc', false), walk('asc', false)];
-  if (parts.cursor) walks.push(walk('desc', true), walk('asc', true));
+      .orderBy(sql.ref('id'), direction);
+    const limited =
+      from === 'offset'
+        ? ids
+            .offset(sql<number>`(select skip from plan)`)
+            .limit(sql<number>`(select rows from plan)`)
+        : ids.limit(sql.lit(EVENT_PAGE_SIZE_MAX));
+    // The condition stands outside the walk's limit, so that a walk the plan did not choose is
+    // never started (inside, a parallel walk started its workers before testing it).
+    return sql`select id from (${limited}) as walk
+      where (select walk_descending = ${sql.lit(direction === 'desc')}
+        and from_cursor = ${sql.lit(from === 'cursor')}
+        ${from === 'cursor' ? sql`` : sql`and (skip = 0) = ${sql.lit(from === 'end')}`} from plan)
+      ${from === 'offset' ? sql`` : sql`limit (select rows from plan)`}`;
+  };
+  const walks = (['desc', 'asc'] as const).flatMap((direction) => [
+    walk(direction, 'end'),
+    walk(direction, 'offset'),
+    ...(parts.cursor ? [walk(direction, 'cursor')] : []),
+  ]);
   // The limit takes nothing away (a page holds at most that many rows): the planner cannot know
   // the statement's own limit and would otherwise expect a tenth of the table.
   return sql`${sql.join(

@@ -137,6 +137,7 @@ function eventPageText(db: Kysely<Database>, shape: PageShape): string {
     parameters: EVENT_PARAMETERS,
     descending: param.descending,
     matching: () => matchingEvents(db, shape, operands).select('id'),
+    filtered: shape.tenant || shape.names || shape.unprocessedOnly || shape.erroredOnly,
     // A tenant user steps only from its own tenant's events.
     cursor: shape.stepped
       ? db
