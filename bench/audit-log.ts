@@ -199,7 +199,7 @@ async function comparePage(bench: Bench, asked: ListPage): Promise<void> {
     pool,
     async (db): Promise<{ data: { id: number }[] }> =>
       page.list === 'audit'
-        ? listAudit(db, auditListQuerySchema.parse(page.params))
+        ? parseJsonText(await listAudit(db, auditListQuerySchema.parse(page.params)))
         : parseJsonText(await listEvents(db, eventListQuerySchema.parse(page.params), ALL)),
   );
   const same =

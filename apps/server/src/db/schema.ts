@@ -216,6 +216,11 @@ export interface AuditLogTable {
   target_name: ColumnType<string | null, string | null | undefined, never>;
 }
 
+/** Every target name the audit log holds, once (migration 28): what the free text searches. */
+export interface AuditTargetNamesTable {
+  name: string;
+}
+
 export interface FormsTable extends WriteStamp {
   id: Generated<number>;
   name: string;
@@ -417,6 +422,7 @@ export interface Database {
   events: EventsTable;
   processed_events: ProcessedEventsTable;
   audit_log: AuditLogTable;
+  audit_target_names: AuditTargetNamesTable;
   mail_counts: MailCountsTable;
   forms: FormsTable;
   form_fields: FormFieldsTable;

@@ -26,6 +26,7 @@ import { SessionLogoutHints } from './0024-session-logout-hints.ts';
 import { AuditPrunePrivileges } from './0025-audit-prune-privileges.ts';
 import { FatfImportStagedRecords } from './0026-fatf-import-staged-records.ts';
 import { EventNameStatusIndexes } from './0027-event-name-status-indexes.ts';
+import { AuditLogFilterIndexes } from './0028-audit-log-filter-indexes.ts';
 
 /** Every migration, in version order. A new one is a new module added at the end. */
 export const migrations: readonly Migration[] = [
@@ -56,4 +57,5 @@ export const migrations: readonly Migration[] = [
   AuditPrunePrivileges,
   FatfImportStagedRecords,
   EventNameStatusIndexes,
+  AuditLogFilterIndexes,
 ];

@@ -1,15 +1,55 @@
 import { auditListQuerySchema, type AuditEntry, type AuditList } from '@console/contracts';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectIndexBacked, expectRefusal } from '../../../test/expectations.ts';
 import { usePortalTestApp, type Caller } from '../../../test/portal-test-app.ts';
-import { auditRowsQuery } from './queries.ts';
+import type { AuditLogTable } from '../../db/schema.ts';
+import { auditPageStatement, TARGET_NAMES_MAX, type TargetNames } from './queries.ts';
 
 /** 60 audit rows written as the audit-trail worker writes them, spread over 60 hours. */
 const START = new Date('2025-03-01T00:00:00Z');
 const ACTORS = ['Staff@Example.com', 'admin@example.com', 'other@example.com'] as const;
 const ACTIONS = ['create', 'update', 'delete'] as const;
 const TYPES = ['Tenant', 'DocumentType'] as const;
+/** A tenant id no tenant has (any more): its rows have no tenant name. */
+const GONE_TENANT_ID = 2_147_483_000;
+const hour = (index: number) => new Date(START.getTime() + index * 3_600_000).toISOString();
+
+/**
+ * Filter combinations the screen can send (`tenantId: 'acme'` stands for Acme's id), each with
+ * rows: every filter alone, the pairs the screen's users combine, and all of them at once.
+ */
+const COMBINATIONS = [
+  ['no filter', {}],
+  ['actor', { actor: 'STAFF@example.com' }],
+  ['action', { action: 'update' }],
+  ['target type', { targetType: 'Tenant' }],
+  ['target id', { targetId: '3' }],
+  ['target', { targetType: 'DocumentType', targetId: '3' }],
+  ['tenant', { tenantId: 'acme' }],
+  ['a tenant that is gone', { tenantId: String(GONE_TENANT_ID) }],
+  ['from', { from: hour(41) }],
+  ['to', { to: hour(17) }],
+  ['from and to', { from: hour(12), to: hour(33) }],
+  ['free text', { q: 'CME 100%' }],
+  ['actor and action', { actor: 'admin@example.com', action: 'update' }],
+  ['actor and free text', { actor: 'other@example.com', q: 'special' }],
+  ['tenant and action', { tenantId: 'acme', action: 'update' }],
+  ['target type, action and dates', { targetType: 'Tenant', action: 'create', from: hour(5) }],
+  [
+    'every filter',
+    {
+      actor: 'other@example.com',
+      action: 'update',
+      targetType: 'Tenant',
+      targetId: '6',
+      tenantId: 'acme',
+      from: hour(10),
+      to: hour(30),
+      q: 'special',
+    },
+  ],
+] as const satisfies readonly (readonly [string, Record<string, string>])[];
 
 interface Seeded {
   eventId: number;
@@ -37,7 +77,14 @@ describe('GET api/audit (filters, paging, permissions, bad input)', () => {
         targetType: TYPES[index % 2] ?? '',
         targetId: String(index % 7),
         targetName: index % 5 === 0 ? `Acme 100%_special ${index}` : `Record ${index}`,
-        tenantId: index % 4 === 0 ? h.acmeId : null,
+        tenantId:
+          index % 4 === 0
+            ? h.acmeId
+            : index % 8 === 2
+              ? h.globexId
+              : index % 4 === 2
+                ? GONE_TENANT_ID
+                : null,
         occurredAt: new Date(START.getTime() + index * 3_600_000),
       });
     }
@@ -92,6 +139,15 @@ describe('GET api/audit (filters, paging, permissions, bad input)', () => {
       before: { name: 'old' },
       after: { name: 'new', tags: ['a', 'b'] },
     });
+    const tenantNames = new Map(
+      (await list('?pageSize=100')).data.map((row) => [row.tenantId, row.tenantName]),
+    );
+    expect(Object.fromEntries(tenantNames)).toEqual({
+      [h.acmeId]: 'Acme Corporation',
+      [h.globexId]: 'Globex Limited',
+      [GONE_TENANT_ID]: null,
+      null: null,
+    });
   });
 
   it('pages through the log without overlap, from either end', async () => {
@@ -122,6 +178,95 @@ describe('GET api/audit (filters, paging, permissions, bad input)', () => {
     const byNumber = await list('?page=2&pageSize=10&after=99999999');
     expect(eventIds(byNumber.data)).toEqual(eventIds(newestFirst(seeded).slice(10, 20)));
   });
+
+  /** `filters` of COMBINATIONS as the query sends them. */
+  const withIds = (filters: Record<string, string>) =>
+    Object.fromEntries(
+      Object.entries(filters).map(([name, value]) => [
+        name,
+        value === 'acme' ? String(h.acmeId) : value,
+      ]),
+    );
+
+  /**
+   * The rows `filters` keep, newest first, found by plain SQL of this test's own (not the list's
+   * statement) and written as AuditEntry here: what every page must answer.
+   */
+  const plainlyFiltered = async (filters: Record<string, string>): Promise<AuditEntry[]> => {
+    const { actor, action, targetType, targetId, tenantId, from, to, q } = filters;
+    const conditions = [sql<boolean>`true`];
+    if (actor) conditions.push(sql`lower(a.actor) = lower(${actor})`);
+    if (action) conditions.push(sql`a.action = ${action}`);
+    if (targetType) conditions.push(sql`a.target_type = ${targetType}`);
+    if (targetId) conditions.push(sql`a.target_id = ${targetId}`);
+    if (tenantId) conditions.push(sql`a.tenant_id = ${Number(tenantId)}`);
+    // A moment: from it on, up to it included.
+    if (from) conditions.push(sql`a.occurred_at >= ${new Date(from)}`);
+    if (to) conditions.push(sql`a.occurred_at <= ${new Date(to)}`);
+    if (q) conditions.push(sql`strpos(lower(a.target_name), lower(${q})) > 0`);
+    const { rows } = await sql<Selectable<AuditLogTable> & { company_name: string | null }>`
+      select a.*, t.company_name from audit_log as a left join tenants as t on t.id = a.tenant_id
+      where ${sql.join(conditions, sql` and `)}
+      order by a.occurred_at desc, a.id desc
+    `.execute(h.testApp.database.db);
+    return rows.map((row) => ({
+      id: row.id,
+      eventId: row.event_id,
+      eventName: row.event_name,
+      occurredAt: row.occurred_at.toISOString(),
+      actor: row.actor,
+      action: row.action,
+      targetType: row.target_type,
+      targetId: row.target_id,
+      targetName: row.target_name,
+      tenantId: row.tenant_id,
+      tenantName: row.company_name,
+      entityId: row.entity_id,
+      before: row.before,
+      after: row.after,
+      metadata: row.metadata,
+    }));
+  };
+
+  it.each(COMBINATIONS)(
+    '%s: every page, by its number and by Next and Previous, is the plain filter of the rows',
+    async (_name, filters) => {
+      const params = withIds(filters);
+      const expected = await plainlyFiltered(params);
+      expect(expected.length).toBeGreaterThan(0);
+      const pageSize = 7;
+      const pageCount = Math.ceil(expected.length / pageSize);
+      const query = (extra: Record<string, string>) =>
+        `?${new URLSearchParams({ ...params, pageSize: String(pageSize), ...extra }).toString()}`;
+      const pages: AuditList[] = [];
+      for (let page = 1; page <= pageCount; page += 1) {
+        const answer = await list(query({ page: String(page) }));
+        expect(answer).toEqual({
+          data: expected.slice((page - 1) * pageSize, page * pageSize),
+          totalCount: expected.length,
+          totalIsEstimate: false,
+          page,
+          pageSize,
+        });
+        pages.push(answer);
+      }
+      for (let index = 1; index < pageCount; index += 1) {
+        const page = String(index + 1);
+        const next = await list(query({ page, after: String(pages[index - 1]?.data.at(-1)?.id) }));
+        expect(next).toEqual(pages[index]);
+        const previous = await list(
+          query({ page: String(index), before: String(pages[index]?.data[0]?.id) }),
+        );
+        expect(previous).toEqual(pages[index - 1]);
+      }
+      // Past the last row, and before the first: nothing.
+      const last = pages.at(-1)?.data.at(-1)?.id;
+      expect(
+        (await list(query({ page: String(pageCount + 1), after: String(last) }))).data,
+      ).toEqual([]);
+      expect((await list(query({ before: String(expected[0]?.id) }))).data).toEqual([]);
+    },
+  );
 
   it('filters by actor ignoring letter case, action, target, tenant and dates', async () => {
     await expectFiltered('?actor=staff@EXAMPLE.com', (row) => row.actor === 'Staff@Example.com');
@@ -252,6 +397,46 @@ describe('GET api/audit (filters, paging, permissions, bad input)', () => {
     expect(page.data[0]?.targetName).toBe('Bulk 10050');
     const exact = await list('?actor=bulk@example.com&from=2024-01-01T02:00:00Z');
     expect(exact).toMatchObject({ totalIsEstimate: false, totalCount: 10050 - 7200 + 1 });
+    // A page past the threshold is read from the newest row, as an estimate has no end; Next
+    // and Previous from it step as by number.
+    const names = (page: AuditList) => page.data.map((row) => row.targetName);
+    const deep = await list('?actor=bulk@example.com&page=1003&pageSize=10');
+    expect(names(deep)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `Bulk ${10050 - 10_020 - index}`),
+    );
+    const next = await list(
+      `?actor=bulk@example.com&page=1004&pageSize=10&after=${deep.data.at(-1)?.id}`,
+    );
+    expect(names(next)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `Bulk ${10050 - 10_030 - index}`),
+    );
+    const previous = await list(
+      `?actor=bulk@example.com&page=1002&pageSize=10&before=${deep.data[0]?.id}`,
+    );
+    expect(names(previous)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `Bulk ${10050 - 10_010 - index}`),
+    );
+  });
+
+  it('finds free text through the names that contain it, or more names than are passed', async () => {
+    // The bulk rows' names are kept by the insert's trigger: 'Bulk 1005' and 'Bulk 10050'.
+    const few = await list('?q=bulk 1005');
+    expect(few.data.map((row) => row.targetName)).toEqual(['Bulk 10050', 'Bulk 1005']);
+    // 'Bulk 1', 'Bulk 10' to 'Bulk 19', ...: 1,162 names, more than TARGET_NAMES_MAX.
+    const expected = await plainlyFiltered({ q: 'ulk 1' });
+    expect(expected.length).toBeGreaterThan(TARGET_NAMES_MAX);
+    const first = await list('?q=ulk 1&pageSize=25');
+    expect(first).toEqual({
+      data: expected.slice(0, 25),
+      totalCount: expected.length,
+      totalIsEstimate: false,
+      page: 1,
+      pageSize: 25,
+    });
+    const next = await list(`?q=ulk 1&pageSize=25&page=2&after=${first.data.at(-1)?.id}`);
+    expect(next.data).toEqual(expected.slice(25, 50));
+    const last = await list(`?q=ulk 1&pageSize=25&page=${Math.ceil(expected.length / 25)}`);
+    expect(last.data).toEqual(expected.slice(Math.floor(expected.length / 25) * 25));
   });
 });
 
@@ -259,20 +444,20 @@ describe('GET api/audit at scale: every filter is index-backed', () => {
   const h = usePortalTestApp({ eventWorkersEnabled: false });
 
   it.each([
-    ['no filter', {}],
-    ['actor', { actor: 'staff@example.com' }],
-    ['action', { action: 'update' }],
-    ['target type', { targetType: 'Tenant' }],
-    ['target', { targetType: 'Tenant', targetId: '7' }],
-    ['tenant', { tenantId: '1' }],
-    ['date range', { from: '2025-01-01', to: '2025-02-01' }],
-    ['target name', { q: 'acme' }],
-  ] as const)('%s: the first page is read through an index', async (_name, filters) => {
+    ...COMBINATIONS,
+    ['after a row', { after: '1' }],
+    ['actor, action, before a row', { actor: 'staff@example.com', action: 'update', before: '1' }],
+    ['free text after a row', { q: 'acme', after: '1' }],
+  ] as const)('%s: the page statement reads through indexes only', async (_name, filters) => {
     const { db } = h.testApp.database;
-    const query = auditListQuerySchema.parse(filters);
-    await expectIndexBacked(
-      db,
-      auditRowsQuery(db, query, { offset: 0, limit: 10, reversed: false }).compile(),
-    );
+    const query = auditListQuerySchema.parse({
+      page: '2',
+      ...filters,
+      ...('tenantId' in filters ? { tenantId: String(h.acmeId) } : {}),
+    });
+    // The free text as the names that contain it, and as more names than are passed.
+    const names: (TargetNames | undefined)[] =
+      query.q === undefined ? [undefined] : [['Acme Corporation', 'Acme 100%_special 5'], 'many'];
+    for (const found of names) await expectIndexBacked(db, auditPageStatement(db, query, found));
   });
 });

@@ -16,7 +16,7 @@ import { auditExport, listAudit } from './queries.ts';
 export function registerAuditRoutes(app: ConsoleApp, { database }: FeatureDependencies) {
   const routes = featureRoutes(app, { tags: ['audit'], allow: ['staff'] });
 
-  routes.answer(auditApi.list, {
+  routes.answerJsonText(auditApi.list, {
     summary: 'One page of the audit log, newest first: who changed what, when, before and after',
     querystring: auditListQuerySchema,
     response: auditListSchema,
