@@ -106,6 +106,15 @@ const LONG_REFERENCE = `https://verify.example/${'x'.repeat(600)}`;
 /** The value is wrapped onto several lines inside the panel, never past its right edge. */
 async function expectWrapped(panel: Locator, text: string): Promise<void> {
   const value = panel.getByText(text, { exact: true });
+  // The panel slides in from the right: measured mid-slide, the value and the panel are taken
+  // at different offsets. Measure once its animations have finished.
+  await panel.evaluate((element) =>
+    Promise.all(
+      element
+        .getAnimations({ subtree: true })
+        .map((animation: { finished: Promise<unknown> }) => animation.finished),
+    ).then(() => undefined),
+  );
   const [box, panelBox] = await Promise.all([value.boundingBox(), panel.boundingBox()]);
   if (!box || !panelBox) throw new Error('The panel or its value is not shown');
   expect(box.x + box.width).toBeLessThanOrEqual(panelBox.x + panelBox.width);
