@@ -93,6 +93,8 @@ export async function startConsoleServer(
   extraEnv: Record<string, string> = {},
   dataDir?: string,
   logFile?: string,
+  /** The Node binary to run it on (the bench's own by default). */
+  node: string = process.execPath,
 ): Promise<{ url: string; dataDir: string; pid: number; stop: () => Promise<void> }> {
   await requireFreePort(port);
   dataDir ??= await mkdtemp(path.join(tmpdir(), 'console-bench-'));
@@ -105,7 +107,7 @@ export async function startConsoleServer(
     : [];
   const nodeOptions = await productionNodeOptions();
   const log = logFile === undefined ? 'ignore' : openSync(logFile, 'a');
-  const child = spawn(process.execPath, [...nodeOptions, ...profile, 'apps/server/dist/main.js'], {
+  const child = spawn(node, [...nodeOptions, ...profile, 'apps/server/dist/main.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,

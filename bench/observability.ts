@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import {
   verdict,
   type LoadResult,
 } from './lib.ts';
+import { nodeBinDir } from '../scripts/node-releases.mjs';
 
 const OFF_PORT = 3261;
 const ON_PORT = 3262;
@@ -21,15 +23,33 @@ const METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef0123456789';
 const ROUNDS = 3;
 const PATH = '/api/countries';
 
+/** The newest LTS line: the comparison runs on it too, whatever Node runs the bench. */
+const NEWEST_LINE = '24';
+
+/** One side of the comparison: a port, its environment and the log file it writes. */
+interface Side {
+  port: number;
+  env: Record<string, string>;
+  logFile: string;
+}
+
+type RoundResult = LoadResult & { logBytes: number };
+
 /**
  * The request cost of metrics and tracing (issue 30). GET /api/countries (the cached list, a
  * token verified per call) under 100 connections on the same build twice, on one database: with
  * METRICS_TOKEN set and /metrics scraped once a second, and OTEL_EXPORTER_OTLP_ENDPOINT set
  * (requests traced as the console samples them by default, one in a hundred, or as
  * BENCH_OTEL_TRACES_SAMPLER says, e.g. always_on; the spans sent to an OTLP receiver here that
- * discards them); and with both off. Rounds alternate between the two (BENCH_OBSERVABILITY_SECONDS each, default 10), so
- * that load from elsewhere falls on both. Target: ≥ 0.9× the throughput with both off.
- * Both log at LOG_LEVEL=info into a file: the bytes it grows by per request are printed.
+ * discards them); and with both off. Rounds alternate between the two (BENCH_OBSERVABILITY_SECONDS
+ * each, default 10), so that load from elsewhere falls on both. Target: ≥ 0.9× the throughput
+ * with both off. Both log at LOG_LEVEL=info into a file: the bytes it grows by per request are
+ * printed.
+ *
+ * The comparison runs on the bench's Node and again on Node 24 (scripts/node-releases.mjs, from
+ * the npm registry): tracing keeps each request's context in an AsyncLocalStorage, which Node 20
+ * and 22 carry through a hook on every promise (about 0.6 µs each on this machine, some twenty
+ * promises per request), and Node 24 through the promise's own context frame at no such cost.
  */
 export async function benchObservability(): Promise<void> {
   const seconds = Number(process.env.BENCH_OBSERVABILITY_SECONDS ?? '10');
@@ -45,7 +65,7 @@ export async function benchObservability(): Promise<void> {
     LOG_LEVEL: 'info',
     EVENT_WORKERS_ENABLED: 'false',
   };
-  const sides = {
+  const sides: Record<'off' | 'on', Side> = {
     off: { port: OFF_PORT, env, logFile: path.join(logDir, 'off.log') },
     on: {
       port: ON_PORT,
@@ -60,17 +80,41 @@ export async function benchObservability(): Promise<void> {
       logFile: path.join(logDir, 'on.log'),
     },
   };
-  const off = await startConsoleServer(sides.off.port, sides.off.env, undefined, sides.off.logFile);
-  const on = await startConsoleServer(sides.on.port, sides.on.env, undefined, sides.on.logFile);
+  const nodes = [process.execPath];
+  if (process.versions.node.split('.')[0] !== NEWEST_LINE) {
+    nodes.push(path.join(nodeBinDir(NEWEST_LINE), 'node'));
+  }
+  try {
+    for (const node of nodes) await compareOn(node, sides, seconds, receiver);
+  } finally {
+    await receiver.stop();
+    await adminQuery(
+      `${postgresUrl}/postgres`,
+      `drop database if exists ${databaseName} with (force)`,
+    );
+  }
+}
+
+/** The rounds of both sides on the Node binary `node`, and their report. */
+async function compareOn(
+  node: string,
+  sides: Record<'off' | 'on', Side>,
+  seconds: number,
+  receiver: Receiver,
+): Promise<void> {
+  const version = execFileSync(node, ['--version']).toString().trim();
+  console.log(`  on Node ${version}:`);
+  const start = (side: Side) =>
+    startConsoleServer(side.port, side.env, undefined, side.logFile, node);
+  const off = await start(sides.off);
+  const on = await start(sides.on);
+  const exportsBefore = receiver.exports();
   try {
     const headers = {
       off: { authorization: `Bearer ${await accessTokenFor(off.url, 'staff@example.com')}` },
       on: { authorization: `Bearer ${await accessTokenFor(on.url, 'staff@example.com')}` },
     };
-    const results: Record<'off' | 'on', (LoadResult & { logBytes: number })[]> = {
-      off: [],
-      on: [],
-    };
+    const results: Record<'off' | 'on', RoundResult[]> = { off: [], on: [] };
     let scrapes = 0;
     let failedScrapes = 0;
     for (let round = 0; round < ROUNDS; round++) {
@@ -104,19 +148,19 @@ export async function benchObservability(): Promise<void> {
         );
       }
     }
-    report(results, { scrapes, failedScrapes, spanExports: receiver.exports() });
+    report(version, results, {
+      scrapes,
+      failedScrapes,
+      spanExports: receiver.exports() - exportsBefore,
+    });
   } finally {
     await Promise.all([off.stop(), on.stop()]);
-    await receiver.stop();
-    await adminQuery(
-      `${postgresUrl}/postgres`,
-      `drop database if exists ${databaseName} with (force)`,
-    );
   }
 }
 
 function report(
-  results: Record<'off' | 'on', (LoadResult & { logBytes: number })[]>,
+  version: string,
+  results: Record<'off' | 'on', RoundResult[]>,
   counts: { scrapes: number; failedScrapes: number; spanExports: number },
 ): void {
   const summary = (side: 'off' | 'on') => {
@@ -135,7 +179,7 @@ function report(
   const sampler =
     process.env.BENCH_OTEL_TRACES_SAMPLER ?? 'the default (1 in 100, and as the caller asks)';
   console.log(
-    `metrics and tracing: GET ${PATH}, 100 connections, median of ${ROUNDS} rounds, traces sampled by ${sampler}`,
+    `metrics and tracing on Node ${version}: GET ${PATH}, 100 connections, median of ${ROUNDS} rounds, traces sampled by ${sampler}`,
   );
   console.log(
     `  both off     : ${off.requestsPerSecond.toFixed(0)} req/s, p99 ${off.p99Ms} ms, errors ${off.errors}`,
@@ -158,8 +202,14 @@ function report(
   );
 }
 
+interface Receiver {
+  /** How many exports arrived so far. */
+  exports(): number;
+  stop(): Promise<void>;
+}
+
 /** An OTLP/HTTP receiver that reads every export and throws it away; counts the exports. */
-async function startDiscardingReceiver() {
+async function startDiscardingReceiver(): Promise<Receiver> {
   let exports = 0;
   const server = createServer((request, response) => {
     request.resume();
