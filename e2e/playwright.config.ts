@@ -18,6 +18,10 @@ const externalIssuerPort = Number(process.env.E2E_EXTERNAL_ISSUER_PORT ?? port +
 export const externalIssuerURL = `http://localhost:${externalIssuerPort}`;
 export const oidcProviderPort = Number(process.env.E2E_OIDC_PROVIDER_PORT ?? port + 90);
 export const oidcClientSecret = 'e2e-client-secret';
+// Playwright's default SIGKILLs a server's process group at the end, which leaves its embedded
+// PostgreSQL (a group of its own) running: each run left three behind. SIGTERM lets each server
+// stop as in production (shutdown.ts), its database with it.
+const stopGracefully = { signal: 'SIGTERM', timeout: 20_000 } as const;
 
 export default defineConfig({
   testDir: './tests',
@@ -50,6 +54,7 @@ export default defineConfig({
       url: `${baseURL}/readyz`,
       timeout: 120_000,
       reuseExistingServer: false,
+      gracefulShutdown: stopGracefully,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
@@ -70,6 +75,7 @@ export default defineConfig({
       url: `${maintenanceURL}/readyz`,
       timeout: 120_000,
       reuseExistingServer: false,
+      gracefulShutdown: stopGracefully,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
@@ -87,6 +93,7 @@ export default defineConfig({
       url: `${externalIssuerURL}/readyz`,
       timeout: 120_000,
       reuseExistingServer: false,
+      gracefulShutdown: stopGracefully,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
