@@ -48,8 +48,8 @@ type RoundResult = LoadResult & { logBytes: number };
  *
  * The comparison runs on the bench's Node and again on Node 24 (scripts/node-releases.mjs, from
  * the npm registry): tracing keeps each request's context in an AsyncLocalStorage, which Node 20
- * and 22 carry through a hook on every promise (about 0.6 µs each on this machine, some twenty
- * promises per request), and Node 24 through the promise's own context frame at no such cost.
+ * and 22 carry through a hook on every promise (some twenty per request here) and Node 24 in the
+ * promise's own context frame, without one; the two runs show what that hook costs.
  */
 export async function benchObservability(): Promise<void> {
   const seconds = Number(process.env.BENCH_OBSERVABILITY_SECONDS ?? '10');
