@@ -198,7 +198,7 @@ function report(
     )}`,
   );
   console.log(
-    `  log at info  : ${off.logBytesPerRequest.toFixed(0)} bytes per request, ${on.logBytesPerRequest.toFixed(0)} with tracing (its traceId)`,
+    `  log at info  : ${off.logBytesPerRequest.toFixed(0)} bytes per request, ${on.logBytesPerRequest.toFixed(0)} with tracing (a traceId on traced requests only)`,
   );
 }
 

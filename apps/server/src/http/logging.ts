@@ -1,4 +1,3 @@
-import { context, trace } from '@opentelemetry/api';
 import {
   LogController,
   type FastifyReply,
@@ -9,6 +8,7 @@ import pino, { type DestinationStream, type LoggerOptions } from 'pino';
 import type { AppConfig } from '../config.ts';
 import { describeDatabaseError } from '../db/errors.ts';
 import { QUIET_ROUTES, routeTemplate } from '../observability/routes.ts';
+import { requestTraceIds } from '../observability/request-trace-ids.ts';
 
 /**
  * The server's log (docs/architecture.md, "HTTP"; docs/operations.md, "Logs"): pino JSON, one
@@ -74,7 +74,7 @@ export class RequestLog extends LogController {
       status: reply.statusCode,
       durationMs: Math.round(reply.elapsedTime * 10) / 10,
       userId: request.user?.subject,
-      traceId: trace.getSpanContext(context.active())?.traceId,
+      traceId: requestTraceIds.get(request),
     };
     if (error) request.log.error({ ...line, err: error }, 'request errored');
     else if (QUIET_ROUTES.has(route)) request.log.debug(line, 'request completed');

@@ -28,11 +28,14 @@ interface OtlpSpan {
   parentSpanId?: string;
   name: string;
   kind: number;
+  status?: { code?: number; message?: string };
+  events?: { name: string }[];
   attributes: { key: string; value: { stringValue?: string; intValue?: string | number } }[];
 }
 
 const SPAN_KIND_SERVER = 2;
 const SPAN_KIND_CLIENT = 3;
+const SPAN_STATUS_ERROR = 2;
 
 /** An OTLP/HTTP receiver (JSON) that keeps every span it is sent, and the services that sent them. */
 async function startReceiver(): Promise<{
@@ -154,6 +157,51 @@ function loadedModules(output: string): number {
   return Number(/opentelemetry modules: (\d+)/.exec(output)?.[1] ?? NaN);
 }
 
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/**
+ * The spans of `traceId` once its server span (the request's, which ends last and may come in a
+ * later export) has arrived and `complete` holds for them.
+ */
+function spansOf(receiver: Receiver, traceId: string, complete: (spans: OtlpSpan[]) => boolean) {
+  return eventually(
+    async () => {
+      const spans = receiver.spans.filter((span) => span.traceId === traceId);
+      const served = spans.some((span) => span.kind === SPAN_KIND_SERVER);
+      return served && complete(spans) && spans;
+    },
+    10_000,
+    'the request’s spans',
+  );
+}
+
+/** Whether `span` descends from `ancestor` among `spans`. */
+function descends(spans: OtlpSpan[], span: OtlpSpan, ancestor: OtlpSpan): boolean {
+  const parent = spans.find((candidate) => candidate.spanId === span.parentSpanId);
+  return parent !== undefined && (parent === ancestor || descends(spans, parent, ancestor));
+}
+
+/** A caller's W3C traceparent, sampled (flags 01) unless said otherwise. */
+function traceparent(sampled = true) {
+  const traceId = randomBytes(16).toString('hex');
+  const callerSpanId = randomBytes(8).toString('hex');
+  return {
+    traceId,
+    callerSpanId,
+    header: `00-${traceId}-${callerSpanId}-${sampled ? '01' : '00'}`,
+  };
+}
+
+/** The server's request log lines so far. */
+function requestLines(server: ServerProcess): Record<string, unknown>[] {
+  return server
+    .output()
+    .split('\n')
+    .filter((text) => text.startsWith('{'))
+    .map((text) => JSON.parse(text) as Record<string, unknown>)
+    .filter((entry) => entry.msg === 'request completed');
+}
+
 let database: DatabaseHandle;
 
 beforeAll(async () => {
@@ -165,37 +213,10 @@ afterAll(async () => {
 });
 
 describe('with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Receiver;
   let server: ServerProcess;
   let provider: OidcTestProvider;
   const catcher = new SmtpCatcher();
-
-  /**
-   * The spans of `traceId` once its server span (the request's, which ends last and may come in
-   * a later export) has arrived and `complete` holds for them.
-   */
-  const spansOf = (traceId: string, complete: (spans: OtlpSpan[]) => boolean) =>
-    eventually(
-      async () => {
-        const spans = receiver.spans.filter((span) => span.traceId === traceId);
-        const served = spans.some((span) => span.kind === SPAN_KIND_SERVER);
-        return served && complete(spans) && spans;
-      },
-      10_000,
-      'the request’s spans',
-    );
-
-  /** Whether `span` descends from `ancestor` among `spans`. */
-  const descends = (spans: OtlpSpan[], span: OtlpSpan, ancestor: OtlpSpan): boolean => {
-    const parent = spans.find((candidate) => candidate.spanId === span.parentSpanId);
-    return parent !== undefined && (parent === ancestor || descends(spans, parent, ancestor));
-  };
-
-  const traceparent = () => {
-    const traceId = randomBytes(16).toString('hex');
-    const callerSpanId = randomBytes(8).toString('hex');
-    return { traceId, callerSpanId, header: `00-${traceId}-${callerSpanId}-01` };
-  };
 
   beforeAll(async () => {
     receiver = await startReceiver();
@@ -231,7 +252,7 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     });
     expect(response.status).toBe(200);
 
-    const trace = await spansOf(traceId, (spans) =>
+    const trace = await spansOf(receiver, traceId, (spans) =>
       spans.some((span) => attribute(span, 'db.system.name') === 'postgresql'),
     );
     const serverSpan = trace.find(
@@ -257,12 +278,7 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     // Named as OTEL_SERVICE_NAME says.
     expect([...receiver.services]).toEqual(['console-under-test']);
 
-    const line = server
-      .output()
-      .split('\n')
-      .filter((text) => text.startsWith('{'))
-      .map((text) => JSON.parse(text) as Record<string, unknown>)
-      .find((entry) => entry.msg === 'request completed' && entry.route === '/api/countries');
+    const line = requestLines(server).find((entry) => entry.route === '/api/countries');
     expect(line?.traceId).toBe(traceId);
   });
 
@@ -281,7 +297,7 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
       }),
     });
     expect(response.status).toBe(200);
-    const trace = await spansOf(traceId, (spans) =>
+    const trace = await spansOf(receiver, traceId, (spans) =>
       spans.some((span) => span.name === 'smtp send'),
     );
     const serverSpan = trace.find((span) => span.kind === SPAN_KIND_SERVER);
@@ -300,7 +316,7 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     expect(response.status).toBe(302);
     const toProvider = (span: OtlpSpan) =>
       String(attribute(span, 'url.full') ?? '').startsWith(provider.url);
-    const trace = await spansOf(traceId, (spans) => spans.some(toProvider));
+    const trace = await spansOf(receiver, traceId, (spans) => spans.some(toProvider));
     const serverSpan = trace.find((span) => span.kind === SPAN_KIND_SERVER);
     const call = trace.find(toProvider);
     expect(call).toMatchObject({ kind: SPAN_KIND_CLIENT });
@@ -312,7 +328,7 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     const request = traceparent();
     await fetch(`${server.url}/healthz`, { headers: { traceparent: probe.header } });
     await fetch(`${server.url}/api/countries`, { headers: { traceparent: request.header } });
-    await spansOf(request.traceId, () => true);
+    await spansOf(receiver, request.traceId, () => true);
     expect(receiver.spans.some((span) => attribute(span, 'url.path') === '/healthz')).toBe(false);
     expect(receiver.spans.some((span) => span.traceId === probe.traceId)).toBe(false);
   });
@@ -321,21 +337,77 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     // The server runs with OTEL_TRACES_SAMPLER=always_on: the default would trace one in a hundred.
     const response = await fetch(`${server.url}/api/countries`);
     expect(response.status).toBe(401);
-    await eventually(
+    const span = await eventually(
       async () =>
-        receiver.spans.some(
-          (span) =>
-            span.kind === SPAN_KIND_SERVER &&
-            span.parentSpanId === undefined &&
-            attribute(span, 'http.response.status_code') === 401,
+        receiver.spans.find(
+          (candidate) =>
+            candidate.kind === SPAN_KIND_SERVER &&
+            candidate.parentSpanId === undefined &&
+            attribute(candidate, 'http.response.status_code') === 401,
         ),
       10_000,
       'the span of a request without traceparent',
     );
+    // A 4xx is the caller's: the span keeps its exception but is not an error (5xx only).
+    expect(span.name).toBe('GET /api/countries');
+    expect(span.status?.code ?? 0).not.toBe(SPAN_STATUS_ERROR);
+    expect(span.events?.map((event) => event.name)).toContain('exception');
   });
 
   it('loaded the SDK and its instrumentations', async () => {
     expect(loadedModules(await server.stop())).toBeGreaterThan(0);
+  });
+});
+
+describe('with the default sampler', () => {
+  let receiver: Receiver;
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    server = await startServer(database, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+      // The default sampler with none of the requests of its own: only callers' samples count.
+      OTEL_TRACES_SAMPLER_ARG: '0',
+    });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await new Promise((resolve) => receiver?.server.close(resolve));
+  });
+
+  it('makes no span for a request it does not sample, and logs the caller’s trace id', async () => {
+    const headers = { authorization: `Bearer ${await staffTokenFor(database, server.url)}` };
+    const unsampled = traceparent(false);
+    const notSampledHere = await fetch(`${server.url}/api/countries?page=1`, {
+      headers: { ...headers, traceparent: unsampled.header },
+    });
+    const withoutCaller = await fetch(`${server.url}/api/tenants`, { headers });
+    expect([notSampledHere.status, withoutCaller.status]).toEqual([200, 200]);
+
+    // A request its caller samples, sent last: once its spans are in, the others' would be too.
+    const sampled = traceparent();
+    const traced = await fetch(`${server.url}/api/documenttypes`, {
+      headers: { ...headers, traceparent: sampled.header },
+    });
+    expect(traced.status).toBe(200);
+    const spans = await spansOf(receiver, sampled.traceId, (found) =>
+      found.some((span) => attribute(span, 'db.system.name') === 'postgresql'),
+    );
+    expect(spans.find((span) => span.kind === SPAN_KIND_SERVER)?.parentSpanId).toBe(
+      sampled.callerSpanId,
+    );
+    // Nothing else arrived: no server span, query or connection of the two requests not sampled.
+    expect(receiver.spans.filter((span) => span.traceId !== sampled.traceId)).toEqual([]);
+
+    const traceIdOf = (route: string) =>
+      requestLines(server).find((line) => line.route === route)?.traceId;
+    expect(traceIdOf('/api/countries')).toBe(unsampled.traceId);
+    expect(traceIdOf('/api/tenants')).toBeUndefined();
+    expect(traceIdOf('/api/documenttypes')).toBe(sampled.traceId);
   });
 });
 
