@@ -30,8 +30,6 @@ export interface LoadResult {
 }
 
 let cluster: Promise<EmbeddedPostgres> | undefined;
-/** The cluster's temporary directory: removed when it stops (a run at 10^7 rows leaves 17 GB). */
-let clusterDir: string | undefined;
 
 /**
  * The PostgreSQL of every benchmark that needs a database of its own: one embedded cluster (the
@@ -40,9 +38,8 @@ let clusterDir: string | undefined;
  * database): append `/<database>`.
  */
 export async function benchPostgresUrl(): Promise<string> {
-  cluster ??= mkdtemp(path.join(tmpdir(), 'console-bench-pg-')).then((dir) => {
-    clusterDir = dir;
-    return startEmbeddedPostgres({
+  cluster ??= mkdtemp(path.join(tmpdir(), 'console-bench-pg-')).then((dir) =>
+    startEmbeddedPostgres({
       dataDir: path.join(dir, 'postgres'),
       port: 0,
       // Thrown away after the run; 200 client connections plus the servers' pools. The WAL
@@ -57,16 +54,18 @@ export async function benchPostgresUrl(): Promise<string> {
         synchronous_commit: 'off',
       },
       initdbNoSync: true,
-    });
-  });
+    }),
+  );
   return (await cluster).connectionString('postgres').replace(/\/postgres$/, '');
 }
 
+/** Stops the cluster and removes its temporary directory (a run at 10^7 rows leaves 17 GB). */
 export async function stopBenchPostgres(): Promise<void> {
-  if (cluster) await (await cluster).stop();
+  if (!cluster) return;
+  const postgres = await cluster;
   cluster = undefined;
-  if (clusterDir) await rm(clusterDir, { recursive: true, force: true });
-  clusterDir = undefined;
+  await postgres.stop();
+  await rm(path.dirname(postgres.dataDir), { recursive: true, force: true });
 }
 
 /** "met" or "NOT met (…)" for a target line. */

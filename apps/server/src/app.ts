@@ -31,6 +31,7 @@ import { registerLifecycle } from './http/lifecycle.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { isClientDisconnect, loggerOptions, RequestLog } from './http/logging.ts';
 import { registerMetrics } from './observability/metrics-routes.ts';
+import { pathOf } from './observability/routes.ts';
 
 /** Largest JSON body accepted (imports of the full country list are ~30 kB; 10,000 document types ~3 MB). */
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -175,7 +176,7 @@ async function registerSpa(app: ConsoleApp, webDist: string): Promise<void> {
     }
     return reply
       .code(404)
-      .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+      .send({ message: `Route ${request.method} ${pathOf(request.url)} not found` });
   });
 }
 

@@ -7,7 +7,7 @@ import {
 import pino, { type DestinationStream, type LoggerOptions } from 'pino';
 import type { AppConfig } from '../config.ts';
 import { describeDatabaseError } from '../db/errors.ts';
-import { QUIET_ROUTES, routeTemplate } from '../observability/routes.ts';
+import { QUIET_ROUTES, pathOf, routeTemplate } from '../observability/routes.ts';
 import { requestTraceIds } from '../observability/request-trace-ids.ts';
 
 /**
@@ -39,7 +39,7 @@ export function loggerOptions(
       req: (req: { method: string; url: string; id: string }) => ({
         id: req.id,
         method: req.method,
-        path: req.url.split('?')[0],
+        path: pathOf(req.url),
       }),
       err: serializeError,
     },

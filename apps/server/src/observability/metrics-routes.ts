@@ -7,7 +7,7 @@ import { unauthorized } from '../http/errors.ts';
 import { readWorkerBacklog } from '../outbox/backlog.ts';
 import { EVENT_SUBSCRIPTIONS } from '../outbox/subscriptions.ts';
 import { ConsoleMetrics } from './metrics.ts';
-import { METRICS_PATH, routeTemplate } from './routes.ts';
+import { METRICS_PATH, pathOf, routeTemplate } from './routes.ts';
 
 /**
  * Prometheus metrics (docs/operations.md, "Metrics"), on when METRICS_TOKEN or METRICS_PORT is
@@ -59,7 +59,7 @@ function registerScrapeRoute(app: ConsoleApp, metrics: ConsoleMetrics, token: st
 /** GET /metrics on 127.0.0.1:`port` from when the app is ready until it closes. */
 function serveOnLoopback(app: ConsoleApp, metrics: ConsoleMetrics, port: number): void {
   const server: Server = createServer((request, response) => {
-    if (request.method !== 'GET' || request.url?.split('?')[0] !== METRICS_PATH) {
+    if (request.method !== 'GET' || pathOf(request.url ?? '') !== METRICS_PATH) {
       response.writeHead(404).end();
       return;
     }

@@ -6,10 +6,11 @@ import {
   context,
   propagation,
   trace,
+  type Attributes,
   type Span,
 } from '@opentelemetry/api';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { QUIET_ROUTES, routeTemplate } from './routes.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { QUIET_ROUTES, pathOf, routeTemplate } from './routes.ts';
 import { requestTraceIds } from './request-trace-ids.ts';
 
 /** A request's span being recorded (one request in a hundred by default: defaultSampler). */
@@ -46,7 +47,6 @@ function addRequestSpanHooks(app: FastifyInstance): void {
     const path = pathOf(request.url);
     if (QUIET_ROUTES.has(path)) return done();
     const parent = propagation.extract(ROOT_CONTEXT, request.headers);
-    const callerTraceId = trace.getSpanContext(parent)?.traceId;
     const method = request.method;
     const route = routeTemplate(request);
     // The name is asked for before the span exists (samplers may read it); the attributes are
@@ -54,6 +54,7 @@ function addRequestSpanHooks(app: FastifyInstance): void {
     const span = tracer.startSpan(`${method} ${route}`, { kind: SpanKind.SERVER }, parent);
     if (!span.isRecording()) {
       // The caller's trace may be recorded upstream: its id in the log line still joins the two.
+      const callerTraceId = trace.getSpanContext(parent)?.traceId;
       if (callerTraceId) requestTraceIds.set(request, callerTraceId);
       return done();
     }
@@ -78,30 +79,25 @@ function addRequestSpanHooks(app: FastifyInstance): void {
   });
 
   app.addHook('onResponse', (request, reply, done) => {
-    endSpan(request, reply);
+    // A server span's status is an error for 5xx only: a 4xx is the caller's (OpenTelemetry's
+    // HTTP conventions), though its exception is in the span all the same.
+    endSpan(request, { 'http.response.status_code': reply.statusCode }, reply.statusCode >= 500);
     done();
   });
 
   // A caller that goes away before the answer: Fastify runs no onResponse.
   app.addHook('onRequestAbort', (request, done) => {
-    const recorded = recording.get(request);
-    if (recorded) {
-      recorded.span.setAttribute('console.request.aborted', true);
-      recorded.span.end();
-      recording.delete(request);
-    }
+    endSpan(request, { 'console.request.aborted': true }, false);
     done();
   });
 }
 
-function endSpan(request: FastifyRequest, reply: FastifyReply): void {
+function endSpan(request: FastifyRequest, attributes: Attributes, failed: boolean): void {
   const recorded = recording.get(request);
   if (!recorded) return;
   const { span, errorMessage } = recorded;
-  span.setAttribute('http.response.status_code', reply.statusCode);
-  // A server span's status is an error for 5xx only: a 4xx is the caller's (OpenTelemetry's HTTP
-  // conventions), though its exception is in the span all the same.
-  if (reply.statusCode >= 500) {
+  span.setAttributes(attributes);
+  if (failed) {
     span.setStatus({
       code: SpanStatusCode.ERROR,
       ...(errorMessage ? { message: errorMessage } : {}),
@@ -109,10 +105,4 @@ function endSpan(request: FastifyRequest, reply: FastifyReply): void {
   }
   span.end();
   recording.delete(request);
-}
-
-/** The URL's path, without its query. */
-function pathOf(url: string): string {
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
 }

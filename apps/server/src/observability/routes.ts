@@ -14,6 +14,12 @@ export const METRICS_PATH = '/metrics';
  */
 export const QUIET_ROUTES: ReadonlySet<string> = new Set(['/healthz', '/readyz', METRICS_PATH]);
 
+/** A request URL's path, without its query (whose values, such as sign-in codes, nothing keeps). */
+export function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
 /** The route a request matched, as registered (`/api/tenants/:id`), or 'unmatched' (404, SPA). */
 export function routeTemplate(request: FastifyRequest): string {
   return request.routeOptions.url ?? 'unmatched';
