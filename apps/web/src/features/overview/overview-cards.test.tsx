@@ -59,6 +59,13 @@ describe('the dashboard overview', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Overview' })).toBeVisible();
   });
 
+  it('says it is loading in a status region while the figures are on their way', async () => {
+    mockApi({ 'GET /api/overview': () => new Promise<never>(() => undefined) });
+    renderDashboard();
+    const loading = await screen.findByRole('status', { name: 'Loading the overview' });
+    expect(loading).toHaveAttribute('aria-busy', 'true');
+  });
+
   it("shows staff the console's figures, each card a link to its screen", async () => {
     mockApi({ 'GET /api/overview': staffOverview });
     renderDashboard();

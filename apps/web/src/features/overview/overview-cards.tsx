@@ -18,7 +18,13 @@ export function OverviewCards() {
   const overview = useOverviewQuery();
   if (overview.isPending) {
     return (
-      <div className={GRID} aria-busy="true" aria-label={t('dashboard.overview.loading')}>
+      // A status region: a plain div may not carry aria-label (axe's aria-prohibited-attr).
+      <div
+        role="status"
+        className={GRID}
+        aria-busy="true"
+        aria-label={t('dashboard.overview.loading')}
+      >
         {[0, 1, 2].map((index) => (
           <Skeleton key={index} className="h-28 rounded-xl" />
         ))}
