@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { describeDatabaseError } from './errors.ts';
+import { BackgroundBuilds, type BackgroundBuildOptions } from './background-builds.ts';
 import { planPage, walkDirection, type PagePlan } from './paging.ts';
 import type { Database, ListCountsTable } from './schema.ts';
 
@@ -24,18 +24,11 @@ export interface AnchoredList {
   tenantId: number | undefined;
 }
 
-export interface PageAnchorOptions {
+export interface PageAnchorOptions extends BackgroundBuildOptions {
   /** K: rows between two anchors, so the most index entries a page skips. */
   spacing?: number;
   /** Lists (list and tenant) whose anchors are kept, least recently used dropped first. */
   maxLists?: number;
-  /** A failed background build (the page itself was already answered without anchors). */
-  onBuildError?: (error: unknown) => void;
-  /**
-   * How long after a build of a list that took `buildMs` no other build of it starts. By default
-   * as long again, so that builds take at most half a core.
-   */
-  pauseAfterBuild?: (buildMs: number) => number;
 }
 
 interface Anchors {
@@ -65,12 +58,8 @@ export const LIST_KEYS = { entities: 'party_entity_id', entity_users: 'party_use
 export class PageAnchors {
   readonly spacing: number;
   private readonly maxLists: number;
-  private readonly onBuildError: (error: unknown) => void;
-  private readonly pauseAfterBuild: (buildMs: number) => number;
   private readonly anchors = new Map<string, Anchors>();
-  private readonly builds = new Map<string, Promise<void>>();
-  /** After a build, none of the same list before this time (`pauseAfterBuild`). */
-  private readonly nextBuildAt = new Map<string, number>();
+  private readonly builds: BackgroundBuilds<string>;
 
   /** `db`: the database whose lists these are, which the builds read. */
   constructor(
@@ -79,15 +68,7 @@ export class PageAnchors {
   ) {
     this.spacing = options.spacing ?? 1000;
     this.maxLists = options.maxLists ?? 256;
-    this.pauseAfterBuild = options.pauseAfterBuild ?? ((buildMs) => buildMs);
-    this.onBuildError =
-      options.onBuildError ??
-      ((error) =>
-        // A PostgreSQL error by its code only, as in the server's log (http/logging.ts).
-        console.error(
-          'Page anchors not built:',
-          JSON.stringify(describeDatabaseError(error) ?? String(error)),
-        ));
+    this.builds = new BackgroundBuilds('Page anchors', options);
   }
 
   /**
@@ -141,22 +122,14 @@ export class PageAnchors {
   }
 
   /** Resolves when no build is running (tests, and the bench before it measures). */
-  async settled(): Promise<void> {
-    while (this.builds.size > 0) await Promise.all(this.builds.values());
+  settled(): Promise<void> {
+    return this.builds.settled();
   }
 
   private rebuild(list: AnchoredList, id: string): void {
-    if (this.builds.has(id) || Date.now() < (this.nextBuildAt.get(id) ?? 0)) return;
-    const started = Date.now();
-    const build = buildAnchors(this.db, list, this.spacing)
-      .then((anchors) => this.keep(id, anchors))
-      .catch(this.onBuildError)
-      .finally(() => {
-        this.builds.delete(id);
-        const finished = Date.now();
-        this.nextBuildAt.set(id, finished + this.pauseAfterBuild(finished - started));
-      });
-    this.builds.set(id, build);
+    this.builds.start(id, async () =>
+      this.keep(id, await buildAnchors(this.db, list, this.spacing)),
+    );
   }
 
   private keep(id: string, anchors: Anchors): void {
@@ -165,7 +138,7 @@ export class PageAnchors {
     for (const oldest of this.anchors.keys()) {
       if (this.anchors.size <= this.maxLists) break;
       this.anchors.delete(oldest);
-      this.nextBuildAt.delete(oldest);
+      this.builds.forget(oldest);
     }
   }
 }

@@ -169,8 +169,8 @@ export function pageParameterValues(query: PageNumberQuery): unknown[] {
 }
 
 /** The tables of the page-numbered lists, and the column of each one's order (then its id). */
-const ORDER_COLUMNS = { events: 'created_at', audit_log: 'occurred_at' } as const;
-type PageNumberedTable = keyof typeof ORDER_COLUMNS;
+export const ORDER_COLUMNS = { events: 'created_at', audit_log: 'occurred_at' } as const;
+export type PageNumberedTable = keyof typeof ORDER_COLUMNS;
 
 /** What a page-numbered list puts into its page statement (`pageStatementText`). */
 export interface PageStatementParts<TB extends PageNumberedTable> {

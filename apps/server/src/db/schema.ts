@@ -293,6 +293,15 @@ export interface ListCountsTable {
   generation: number;
 }
 
+/** Per log, what its page anchors hold to (migration 29, db/log-anchors.ts). */
+export interface LogAnchorStatesTable {
+  list: 'events' | 'audit_log';
+  /** Raised by each anchor build, never lowered; null before the first. */
+  boundary: ColumnType<Date | null, never, Date>;
+  /** Grows with every change of the rows older than the boundary. */
+  generation: ColumnType<number, never, never>;
+}
+
 export interface ScriptExecutionsTable {
   id: Generated<number>;
   script_id: number;
@@ -429,6 +438,7 @@ export interface Database {
   profile_files: ProfileFilesTable;
   reference_versions: ReferenceVersionsTable;
   list_counts: ListCountsTable;
+  log_anchor_states: LogAnchorStatesTable;
   script_executions: ScriptExecutionsTable;
   script_execution_total: ScriptExecutionTotalTable;
   fatf_imports: FatfImportsTable;

@@ -27,6 +27,7 @@ import { AuditPrunePrivileges } from './0025-audit-prune-privileges.ts';
 import { FatfImportStagedRecords } from './0026-fatf-import-staged-records.ts';
 import { EventNameStatusIndexes } from './0027-event-name-status-indexes.ts';
 import { AuditLogFilterIndexes } from './0028-audit-log-filter-indexes.ts';
+import { LogPageAnchors } from './0029-log-page-anchors.ts';
 
 /** Every migration, in version order. A new one is a new module added at the end. */
 export const migrations: readonly Migration[] = [
@@ -58,4 +59,5 @@ export const migrations: readonly Migration[] = [
   FatfImportStagedRecords,
   EventNameStatusIndexes,
   AuditLogFilterIndexes,
+  LogPageAnchors,
 ];

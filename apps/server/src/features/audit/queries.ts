@@ -13,6 +13,7 @@ import {
   pageStatementText,
   readPageNumbered,
 } from '../../db/paging.ts';
+import { readAnchoredPage } from '../../db/log-anchors.ts';
 import type { Database } from '../../db/schema.ts';
 import type { ListExport } from '../../http/export.ts';
 import { isoText, type JsonText } from '../../http/json-text.ts';
@@ -115,7 +116,9 @@ function matchingAudit(db: Kysely<Database>, operands: AuditOperands) {
  * GET api/audit: one page, newest first, counted and read by one statement (one snapshot, one
  * round trip), its JSON put together by PostgreSQL and sent as it is (docs/audit.md, "How it
  * stays fast"). The free text first finds the target names that contain it (one round trip
- * more); beyond EXACT_TOTAL_MAX matching rows the total is the planner's estimate (another).
+ * more); beyond EXACT_TOTAL_MAX matching rows the total is the planner's estimate (another). A
+ * deep page of the whole log asked by its number alone starts from the log's page anchors
+ * (db/log-anchors.ts).
  */
 export async function listAudit(
   db: Kysely<Database>,
@@ -126,12 +129,21 @@ export async function listAudit(
     return pageNumberedText('[]', { totalCount: 0, totalIsEstimate: false }, query);
   }
   const operands = auditOperands(query, names);
-  return readPageNumbered(
-    db,
-    auditPageStatement(db, query, names),
-    () => matchingAudit(db, operands).select(sql`1`.as('one')),
-    query,
-  );
+  const matching = () => matchingAudit(db, operands).select(sql`1`.as('one'));
+  const whole =
+    AUDIT_FILTERS.every((filter) => operands[filter] === undefined) &&
+    query.after === undefined &&
+    query.before === undefined;
+  const anchored = whole
+    ? await readAnchoredPage<AuditList>(db, {
+        log: 'audit_log',
+        query,
+        descending: true,
+        stepAfter: (after) => auditPageStatement(db, { ...query, after }, names),
+        matching,
+      })
+    : undefined;
+  return anchored ?? readPageNumbered(db, auditPageStatement(db, query, names), matching, query);
 }
 
 /** The audit log's own parameters, after the four of every page statement (db/paging.ts). */

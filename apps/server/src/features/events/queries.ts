@@ -16,6 +16,7 @@ import {
   pageStatementText,
   readPageNumbered,
 } from '../../db/paging.ts';
+import { readAnchoredPage } from '../../db/log-anchors.ts';
 import type { Database, EventsTable, ProcessedEventsTable } from '../../db/schema.ts';
 import type { ListExport } from '../../http/export.ts';
 import { isoText, type JsonText } from '../../http/json-text.ts';
@@ -54,7 +55,8 @@ export function toEventItem(
  * The total is exact up to EXACT_TOTAL_MAX matching events, beyond it the planner's estimate (a
  * second round trip), as the audit log's. Every filter has an index (migrations 4, 7 and 23):
  * creation order overall and per tenant, the unprocessed and errored events overall and per tenant
- * (partial indexes), and event names (below).
+ * (partial indexes), and event names (below). A deep page of every tenant's events asked by its
+ * number alone starts from the log's page anchors (db/log-anchors.ts).
  */
 export async function listEvents(
   db: Kysely<Database>,
@@ -67,11 +69,26 @@ export async function listEvents(
     if (names.length === 0)
       return pageNumberedText('[]', { totalCount: 0, totalIsEstimate: false }, query);
   }
-  return readPageNumbered(
-    db,
-    eventPageStatement(db, query, scope, names),
-    () => matchingEvents(db, query, operandsOf(scope, names)).select(sql`1`.as('one')),
-    query,
+  const matching = () =>
+    matchingEvents(db, query, operandsOf(scope, names)).select(sql`1`.as('one'));
+  const whole =
+    scope.kind === 'all' &&
+    names === undefined &&
+    !query.unprocessedOnly &&
+    !query.erroredOnly &&
+    query.after === undefined &&
+    query.before === undefined;
+  const anchored = whole
+    ? await readAnchoredPage<EventList>(db, {
+        log: 'events',
+        query,
+        descending: query.sortOrder === 'desc',
+        stepAfter: (after) => eventPageStatement(db, { ...query, after }, scope, names),
+        matching,
+      })
+    : undefined;
+  return (
+    anchored ?? readPageNumbered(db, eventPageStatement(db, query, scope, names), matching, query)
   );
 }
 
