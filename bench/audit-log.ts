@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import pg from 'pg';
 import { Pool as UndiciPool } from 'undici';
 import { auditListQuerySchema, eventListQuerySchema } from '@console/contracts';
@@ -61,8 +61,9 @@ interface Bench {
  *     Kysely) replayed through `pg`. The pages: the first; the middle of the whole list (5,000,000
  *     rows deep at 10^7) as the screen's Next asks for it (after the last row of the page before)
  *     and by its number alone (the API's random access, from the logs' page anchors once the
- *     server has built them: `untilAnchored`); filtered first pages. Prints p99 both ways and the ratios (targets: p99 ≤ 100 ms and ≤ 1.5x the SQL), and
- *     the plan of each page (an index, never a sequential scan).
+ *     server has built them: `untilAnchored`); filtered first pages. Prints p99 both ways and the
+ *     ratios, the plan of each page, and the targets: the first and the deep pages p99 ≤ 100 ms
+ *     and ≤ 1.5x the SQL; a filtered page index-backed (no sequential scan of the log).
  * (b) retention: both lists' first pages (10 connections each) idle for as long, then while
  *     pruneOnce (outbox/retention.ts, the server's own pruning) deletes the oldest BENCH_RETENTION_EVENTS
  *     (default 10^6, at most a tenth of the events) processed events. Prints each list's p99 idle
@@ -241,23 +242,46 @@ async function comparePage(bench: Bench, asked: ListPage): Promise<void> {
   console.log(
     `    console      : p50 ${measured.p50Ms.toFixed(1)} ms, p99 ${measured.p99Ms.toFixed(1)} ms, ${measured.requestsPerSecond.toFixed(0)} req/s, errors ${measured.errors}`,
   );
-  const met = measured.p99Ms <= 100 && measured.p99Ms <= 1.5 * baseline.p99Ms;
-  console.log(
-    `    ratio        : p99 ${ratio(measured.p99Ms, baseline.p99Ms)}x, throughput ${ratio(measured.requestsPerSecond, baseline.requestsPerSecond)}x; target p99 ≤ 100 ms and ≤ 1.5x: ${verdict(met)}`,
+  const scans = await planScans(pool, statements);
+  const paceRatios = `p99 ${ratio(measured.p99Ms, baseline.p99Ms)}x, throughput ${ratio(measured.requestsPerSecond, baseline.requestsPerSecond)}x`;
+  // The issue's targets (part 6): the first and a deep page of each list p99 ≤ 100 ms and ≤ 1.5x
+  // the SQL; every filter index-backed (its p99 and ratio printed too).
+  if (isFiltered(page)) {
+    const indexed =
+      scans.length > 0 && !scans.some((scan) => /Seq Scan on (audit_log|events)\b/.test(scan));
+    console.log(`    ratio        : ${paceRatios}`);
+    console.log(`    plan         : ${scans.join('; ')}`);
+    console.log(`    target       : index-backed: ${verdict(indexed)}`);
+  } else {
+    const met = measured.p99Ms <= 100 && measured.p99Ms <= 1.5 * baseline.p99Ms;
+    console.log(
+      `    ratio        : ${paceRatios}; target p99 ≤ 100 ms and ≤ 1.5x: ${verdict(met)}`,
+    );
+    console.log(`    plan         : ${scans.join('; ')}`);
+  }
+}
+
+/** Whether `page` asks for a filter (anything but its number, size and step). */
+function isFiltered({ params }: ListPage): boolean {
+  return Object.keys(params).some(
+    (name) => !['page', 'pageSize', 'after', 'before'].includes(name),
   );
-  // The plan of the statement that reads the page's rows (in the list's order)
-  // (the last such: an anchored page first finds the row before it).
+}
+
+/**
+ * The scans of the plan of the statement that reads the page's rows (in the list's order; the
+ * last such: an anchored page first finds the row before it), each once.
+ */
+async function planScans(pool: pg.Pool, statements: readonly CompiledQuery[]): Promise<string[]> {
   const read = statements
     .filter((statement) => /order by "?(occurred_at|created_at)"?/.test(statement.sql))
     .at(-1);
-  if (read) {
-    const plan = await pool.query<{ 'QUERY PLAN': string }>(`explain (costs off) ${read.sql}`, [
-      ...read.parameters,
-    ]);
-    const lines = plan.rows.map((row) => row['QUERY PLAN']);
-    const scans = lines.filter((line) => /Scan/.test(line)).map((line) => line.trim());
-    console.log(`    plan         : ${[...new Set(scans)].join('; ')}`);
-  }
+  if (!read) return [];
+  const plan = await pool.query<{ 'QUERY PLAN': string }>(`explain (costs off) ${read.sql}`, [
+    ...read.parameters,
+  ]);
+  const lines = plan.rows.map((row) => row['QUERY PLAN']);
+  return [...new Set(lines.filter((line) => /Scan/.test(line)).map((line) => line.trim()))];
 }
 
 /**

@@ -27,8 +27,9 @@ import type { Database } from './schema.ts';
  * began earlier were waited for). So while a page's snapshot shows the same generation, a row's
  * position among the older rows is what the build found, and its position in the log is that
  * plus the rows newer than the first anchor, which the page counts (a minute's rows, or what
- * came since the build). The page then starts next to the row before it, found from its anchor
- * by skipping fewer than K entries, as the screen's Next does.
+ * came since the build). One statement counts them and finds the row before the page from its
+ * anchor (skipping fewer than 2K entries); the page is then read after that row as the screen's
+ * Next reads it.
  *
  * Another generation, or more newer rows than `liveMax`, means the anchors are not used (the page
  * walks its offset, as exact) and are rebuilt in the background, one build per log at a time.
@@ -52,6 +53,8 @@ interface Anchors {
   older: number;
   /** The id at descending position j × K among those rows. */
   ids: number[];
+  /** The rows newer than the first anchor, as the last page (or the build) counted them. */
+  newerSeen: number;
 }
 
 export class LogPageAnchors {
@@ -75,32 +78,46 @@ export class LogPageAnchors {
   }
 
   /**
-   * The id of the row at descending position `position` of `log` (0: the newest) in the snapshot
-   * of `trx`, with the log's rows; 'stale' when the anchors cannot tell (none yet, another
-   * generation, too many newer rows), and a build is then started.
+   * The row before the page at `offset` of `log` (newest first, or oldest first), found from the
+   * anchors by one statement (one snapshot): its id, or none past the end, with the log's rows;
+   * 'stale' when the anchors cannot tell (none yet, another generation, too many newer rows),
+   * and a build is then started.
    */
-  async rowAt(
-    trx: Kysely<Database>,
+  async rowBefore(
+    db: Kysely<Database>,
     log: PageNumberedTable,
-    position: (total: number) => number,
+    offset: number,
+    descending: boolean,
   ): Promise<{ id: number | undefined; total: number } | 'stale'> {
     const anchors = this.anchors.get(log);
-    const first = anchors?.ids[0];
-    if (!anchors || first === undefined) return this.stale(log);
-    const state = await readLogState(trx, log, first, this.liveMax);
-    if (state.generation !== anchors.generation || state.newer > this.liveMax) {
-      return this.stale(log);
+    if (!anchors || anchors.ids.length === 0) return this.stale(log);
+    // Newest first, the row before the page is at position offset - 1, whose place among the older
+    // rows depends on how many are newer now: its anchor is chosen a block early from the count
+    // the last page saw, so that rows added since move it within reach. Oldest first, it is at
+    // `older - offset` among them, whatever came since.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const depth = descending ? offset - 1 - anchors.newerSeen : anchors.older - offset;
+      const block = Math.max(0, Math.floor(depth / this.spacing) - (descending ? 1 : 0));
+      const index = Math.min(block, anchors.ids.length - 1);
+      const located = await locateRow(db, log, {
+        anchors,
+        anchor: anchors.ids[index]!,
+        blockStart: index * this.spacing,
+        offset,
+        descending,
+        max: this.liveMax,
+      });
+      if (located.generation !== anchors.generation || located.newer > this.liveMax) {
+        return this.stale(log);
+      }
+      anchors.newerSeen = located.newer;
+      if (located.newer > this.liveMax / 2) this.rebuild(log);
+      const total = located.newer + anchors.older;
+      if (located.at < 0 || located.at >= total) return { id: undefined, total };
+      if (located.id !== null) return { id: located.id, total };
+      // More rows came since the last page than a block: once more from the new count.
     }
-    if (state.newer > this.liveMax / 2) this.rebuild(log);
-    const total = state.newer + anchors.older;
-    const at = position(total);
-    if (at < 0 || at >= total) return { id: undefined, total };
-    const depth = at - state.newer;
-    const id =
-      depth < 0
-        ? await idAt(trx, log, undefined, at)
-        : await idAt(trx, log, anchors.ids[Math.floor(depth / this.spacing)], depth % this.spacing);
-    return { id, total };
+    return 'stale';
   }
 
   /** Resolves when no build is running (tests, and the bench before it measures). */
@@ -135,7 +152,8 @@ export class LogPageAnchors {
           last === undefined
             ? 0
             : (ids.length - 1) * this.spacing + (await rowsFrom(trx, log, last, this.spacing));
-        return { generation, older, ids };
+        const newer = last === undefined ? 0 : await rowsNewerThan(trx, log, ids[0]!, this.liveMax);
+        return { generation, older, ids, newerSeen: newer };
       });
   }
 
@@ -190,45 +208,74 @@ async function raiseBoundary(
   return boundary;
 }
 
-/** The log's generation, and its rows newer than the row `first` (up to `max` + 1 counted). */
-async function readLogState(
+/** Where `locateRow` looks: from which anchor, for which page. */
+interface RowSearch {
+  anchors: Anchors;
+  /** The anchor to walk from, and its position among the older rows. */
+  anchor: number;
+  blockStart: number;
+  offset: number;
+  descending: boolean;
+  /** The most newer rows counted (`liveMax`). */
+  max: number;
+}
+
+/**
+ * One statement: the log's generation, its rows newer than the first anchor (up to `max` + 1),
+ * the position `at` (newest first) of the row before the page, and that row's id: walked from
+ * the newest row when it is among the newer rows, else from `anchor` when it lies at or after
+ * it; null when the generation is another, or the row lies before the anchor.
+ */
+async function locateRow(
+  db: Kysely<Database>,
+  log: PageNumberedTable,
+  search: RowSearch,
+): Promise<{ generation: number; newer: number; at: number; id: number | null }> {
+  const { table, order } = columns(log);
+  const { anchors, anchor, blockStart, offset, descending, max } = search;
+  const { rows } = await sql<{ generation: number; newer: number; at: number; id: number | null }>`
+    with state as (
+      select (select generation from log_anchor_states where list = ${log}) as generation,
+        (select count(*)::integer from (select from ${table}
+          where (${order}, id) > (select ${order}, id from ${table} where id = ${anchors.ids[0]})
+          limit ${max + 1}) as counted) as newer
+    ),
+    place as (
+      select generation, newer,
+        case when ${descending}::boolean then ${offset}::bigint - 1
+          else newer + ${anchors.older}::bigint - ${offset}::bigint end as at
+      from state
+    )
+    select generation, newer, at,
+      case when generation <> ${anchors.generation}::bigint or newer > ${max}::integer
+          or at < 0 or at >= newer + ${anchors.older}::bigint then null
+        when at < newer then (select id from ${table} order by ${order} desc, id desc
+          offset at limit 1)
+        when at - newer >= ${blockStart}::bigint then (select id from ${table}
+          where (${order}, id) <= (select ${order}, id from ${table} where id = ${anchor})
+          order by ${order} desc, id desc offset at - newer - ${blockStart}::bigint limit 1)
+      end as id
+    from place
+  `.execute(db);
+  const located = rows[0];
+  if (!located) throw new Error(`No ${log} state`);
+  return located;
+}
+
+/** The rows newer than the row `first`, counted up to `max` + 1. */
+async function rowsNewerThan(
   trx: Kysely<Database>,
   log: PageNumberedTable,
   first: number,
   max: number,
-): Promise<{ generation: number; newer: number }> {
+): Promise<number> {
   const { table, order } = columns(log);
-  const { rows } = await sql<{ generation: number; newer: number }>`
-    select (select generation from log_anchor_states where list = ${log}) as generation,
-      (select count(*)::integer from (select from ${table}
-        where (${order}, id) > (select ${order}, id from ${table} where id = ${first})
-        limit ${max + 1}) as newer) as newer
+  const { rows } = await sql<{ rows: number }>`
+    select count(*)::integer as rows from (select from ${table}
+      where (${order}, id) > (select ${order}, id from ${table} where id = ${first})
+      limit ${max + 1}) as counted
   `.execute(trx);
-  const state = rows[0];
-  if (!state) throw new Error(`No ${log} state`);
-  return state;
-}
-
-/**
- * The id `skip` rows past the row `from` (included) newest first, or past the newest row when
- * `from` is undefined.
- */
-async function idAt(
-  trx: Kysely<Database>,
-  log: PageNumberedTable,
-  from: number | undefined,
-  skip: number,
-): Promise<number | undefined> {
-  const { table, order } = columns(log);
-  const start =
-    from === undefined
-      ? sql`true`
-      : sql`(${order}, id) <= (select ${order}, id from ${table} where id = ${from})`;
-  const { rows } = await sql<{ id: number }>`
-    select id from ${table} where ${start}
-    order by ${order} desc, id desc offset ${skip} limit 1
-  `.execute(trx);
-  return rows[0]?.id;
+  return rows[0]?.rows ?? 0;
 }
 
 /**
@@ -292,10 +339,12 @@ export interface AnchoredPageRequest {
 }
 
 /**
- * A page of a whole log (no filter) asked by its number alone, from the anchors: in one
- * snapshot, the row before the page is found from its anchor and the page is read after it by
- * the list's own stepping statement. Undefined when the anchors cannot serve it (a page near the
- * start, no anchors yet, stale ones): the caller reads it by its offset.
+ * A page of a whole log (no filter) asked by its number alone, from the anchors: the row before
+ * the page is found from its anchor (`rowBefore`), and the page is read after it by the list's
+ * own stepping statement, as Next reads it. Two snapshots, as two requests of the screen would
+ * be: the page holds the rows after the row that was at its offset a moment before. Undefined
+ * when the anchors cannot serve it (a page near the start, no anchors yet, stale ones): the
+ * caller reads it by its offset.
  */
 export async function readAnchoredPage<T>(
   db: Kysely<Database>,
@@ -305,22 +354,13 @@ export async function readAnchoredPage<T>(
   const anchors = logAnchorsOf(db);
   const offset = (query.page - 1) * query.pageSize;
   if (offset < anchors.spacing) return undefined;
-  return db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .execute(async (trx) => {
-      // The row before the page, newest first: for an oldest-first list, the one at `offset`
-      // from the newest end.
-      const found = await anchors.rowAt(trx, log, (total) =>
-        descending ? offset - 1 : total - offset,
-      );
-      if (found === 'stale') return undefined;
-      if (found.id === undefined) {
-        const counted = Math.min(found.total, EXACT_TOTAL_MAX + 1);
-        return pageNumberedText<T>('[]', await pageNumberTotal(trx, counted, matching), query);
-      }
-      return readPageNumbered<T>(trx, stepAfter(found.id), matching, query);
-    });
+  const found = await anchors.rowBefore(db, log, offset, descending);
+  if (found === 'stale') return undefined;
+  if (found.id === undefined) {
+    const counted = Math.min(found.total, EXACT_TOTAL_MAX + 1);
+    return pageNumberedText<T>('[]', await pageNumberTotal(db, counted, matching), query);
+  }
+  return readPageNumbered<T>(db, stepAfter(found.id), matching, query);
 }
 
 const perDatabase = new WeakMap<Kysely<Database>, LogPageAnchors>();
