@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { connect } from 'node:net';
+import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -238,13 +239,12 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('the console server process on %s'
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const messages: string[] = [];
-    child.stdout.on('data', (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n')) {
-        if (!line.startsWith('{')) continue;
-        const { msg } = JSON.parse(line) as { msg: string };
-        // The request's own log line aside (http/logging.ts).
-        if (msg !== 'request completed') messages.push(msg);
-      }
+    // Whole lines: a chunk of the pipe may end in the middle of one.
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (!line.startsWith('{')) return;
+      const { msg } = JSON.parse(line) as { msg: string };
+      // The request's own log line aside (http/logging.ts).
+      if (msg !== 'request completed') messages.push(msg);
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     try {
