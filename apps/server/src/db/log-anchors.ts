@@ -161,7 +161,8 @@ export class LogPageAnchors {
    * Waits until every transaction that began before now has ended: a writer that read the
    * boundary before it was raised, and did not raise the generation for a row older than it,
    * is then visible to the build's snapshot. Transactions holding an id (any role's) and the
-   * transactions of this database that the console's role may see (its own) are waited for.
+   * clients' transactions in this database that the console's role may see (its own) are waited
+   * for; not autovacuum's, which writes no rows and may run for minutes.
    */
   private async waitForEarlierTransactions(): Promise<void> {
     const { rows } = await sql<{ xmax: string; now: string }>`
@@ -174,8 +175,8 @@ export class LogPageAnchors {
       const { rows: done } = await sql<{ over: boolean }>`
         select pg_snapshot_xmin(pg_current_snapshot()) >= ${mark.xmax}::xid8
           and not exists (select from pg_stat_activity
-            where datname = current_database() and pid <> pg_backend_pid()
-              and xact_start < ${mark.now}::timestamptz) as over
+            where datname = current_database() and backend_type = 'client backend'
+              and pid <> pg_backend_pid() and xact_start < ${mark.now}::timestamptz) as over
       `.execute(this.db);
       if (done[0]?.over) return;
       if (Date.now() > deadline) {
