@@ -1,5 +1,5 @@
 import { EXACT_TOTAL_MAX } from '@console/contracts';
-import { sql, type CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Compilable, type Kysely, type RawBuilder } from 'kysely';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { JsonText } from '../http/json-text.ts';
 import { BackgroundBuilds, type BackgroundBuildOptions } from './background-builds.ts';
@@ -11,6 +11,7 @@ import {
   type PageNumberedTable,
   type PageNumberQuery,
 } from './paging.ts';
+import { perDatabase } from './per-database.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -59,7 +60,7 @@ interface Anchors {
 
 export class LogPageAnchors {
   readonly spacing: number;
-  readonly liveMax: number;
+  private readonly liveMax: number;
   private readonly boundaryLagSeconds: number;
   private readonly waitMs: number;
   private readonly anchors = new Map<PageNumberedTable, Anchors>();
@@ -147,13 +148,17 @@ export class LogPageAnchors {
           .where('list', '=', log)
           .executeTakeFirstOrThrow();
         const ids = await anchorIds(trx, log, boundary, this.spacing);
+        const first = ids[0];
         const last = ids.at(-1);
-        const older =
-          last === undefined
-            ? 0
-            : (ids.length - 1) * this.spacing + (await rowsFrom(trx, log, last, this.spacing));
-        const newer = last === undefined ? 0 : await rowsNewerThan(trx, log, ids[0]!, this.liveMax);
-        return { generation, older, ids, newerSeen: newer };
+        if (first === undefined || last === undefined) {
+          return { generation, older: 0, ids, newerSeen: 0 };
+        }
+        const { rows } = await sql<{ tail: number; newer: number }>`
+          select ${countBeside(log, '<=', last, this.spacing)} as tail,
+            ${countBeside(log, '>', first, this.liveMax + 1)} as newer
+        `.execute(trx);
+        const { tail, newer } = rows[0] ?? { tail: 0, newer: 0 };
+        return { generation, older: (ids.length - 1) * this.spacing + tail, ids, newerSeen: newer };
       });
   }
 
@@ -234,12 +239,12 @@ async function locateRow(
 ): Promise<{ generation: number; newer: number; at: number; id: number | null }> {
   const { table, order } = columns(log);
   const { anchors, anchor, blockStart, offset, descending, max } = search;
+  const [first] = anchors.ids;
+  if (first === undefined) throw new Error(`No ${log} anchors`);
   const { rows } = await sql<{ generation: number; newer: number; at: number; id: number | null }>`
     with state as (
       select (select generation from log_anchor_states where list = ${log}) as generation,
-        (select count(*)::integer from (select from ${table}
-          where (${order}, id) > (select ${order}, id from ${table} where id = ${anchors.ids[0]})
-          limit ${max + 1}) as counted) as newer
+        ${countBeside(log, '>', first, max + 1)} as newer
     ),
     place as (
       select generation, newer,
@@ -253,7 +258,7 @@ async function locateRow(
         when at < newer then (select id from ${table} order by ${order} desc, id desc
           offset at limit 1)
         when at - newer >= ${blockStart}::bigint then (select id from ${table}
-          where (${order}, id) <= (select ${order}, id from ${table} where id = ${anchor})
+          where (${order}, id) <= ${keyOf(log, anchor)}
           order by ${order} desc, id desc offset at - newer - ${blockStart}::bigint limit 1)
       end as id
     from place
@@ -261,22 +266,6 @@ async function locateRow(
   const located = rows[0];
   if (!located) throw new Error(`No ${log} state`);
   return located;
-}
-
-/** The rows newer than the row `first`, counted up to `max` + 1. */
-async function rowsNewerThan(
-  trx: Kysely<Database>,
-  log: PageNumberedTable,
-  first: number,
-  max: number,
-): Promise<number> {
-  const { table, order } = columns(log);
-  const { rows } = await sql<{ rows: number }>`
-    select count(*)::integer as rows from (select from ${table}
-      where (${order}, id) > (select ${order}, id from ${table} where id = ${first})
-      limit ${max + 1}) as counted
-  `.execute(trx);
-  return rows[0]?.rows ?? 0;
 }
 
 /**
@@ -296,8 +285,7 @@ async function anchorIds(
       union all
       select (
         select next.id from ${table} as next
-        where (next.${order}, next.id) < (select last.${order}, last.id from ${table} as last
-          where last.id = anchors.id)
+        where (next.${order}, next.id) < ${keyOf(log, sql.ref('anchors.id'))}
         order by next.${order} desc, next.id desc offset ${spacing - 1} limit 1
       )
       from anchors where anchors.id is not null
@@ -307,32 +295,36 @@ async function anchorIds(
   return rows.map((row) => row.id);
 }
 
-/** Rows from the row `from` (included) on, newest first, counted up to `max`. */
-async function rowsFrom(
-  trx: Kysely<Database>,
-  log: PageNumberedTable,
-  from: number,
-  max: number,
-): Promise<number> {
+/**
+ * The rows on one side of the row `id`, counted up to `limit`: '>' the newer ones, '<=' it and
+ * the older ones.
+ */
+function countBeside(log: PageNumberedTable, side: '>' | '<=', id: number, limit: number) {
   const { table, order } = columns(log);
-  const { rows } = await sql<{ rows: number }>`
-    select count(*)::integer as rows from (select from ${table}
-      where (${order}, id) <= (select ${order}, id from ${table} where id = ${from})
-      limit ${max}) as counted
-  `.execute(trx);
-  return rows[0]?.rows ?? 0;
+  return sql<number>`(select count(*)::integer from (select from ${table}
+    where (${order}, id) ${sql.raw(side)} ${keyOf(log, id)} limit ${limit}) as counted)`;
+}
+
+/** The key (time and id) of the row `id`, as a row subquery to compare keys with. */
+function keyOf(log: PageNumberedTable, id: number | RawBuilder<number>) {
+  const { table, order } = columns(log);
+  return sql`(select ${order}, id from ${table} where id = ${id})`;
 }
 
 function columns(log: PageNumberedTable) {
   return { table: sql.table(log), order: sql.ref(ORDER_COLUMNS[log]) };
 }
 
-/** What a log's page statement is asked for (features/events, features/audit). */
-export interface AnchoredPageRequest {
+/** A page of a log (features/events, features/audit), as its list asks for it. */
+export interface LogPageRequest {
   log: PageNumberedTable;
   query: PageNumberQuery;
+  /** No filter applies: the page is of the whole log, which the anchors serve. */
+  whole: boolean;
   /** The list's order: newest first, or oldest first. */
   descending: boolean;
+  /** The page statement of `query`. */
+  statement: () => CompiledQuery;
   /** The page statement of `query` stepping after the row `after` (the query's `after`). */
   stepAfter: (after: number) => CompiledQuery;
   /** The matching rows, for the total's estimate (`pageNumberTotal`). */
@@ -340,43 +332,39 @@ export interface AnchoredPageRequest {
 }
 
 /**
- * A page of a whole log (no filter) asked by its number alone, from the anchors: the row before
- * the page is found from its anchor (`rowBefore`), and the page is read after it by the list's
- * own stepping statement, as Next reads it. Two snapshots, as two requests of the screen would
- * be: the page holds the rows after the row that was at its offset a moment before. Undefined
- * when the anchors cannot serve it (a page near the start, no anchors yet, stale ones): the
- * caller reads it by its offset.
+ * A page of a log (`readPageNumbered`). One of the whole log asked by its number alone, deep
+ * enough, is read from the anchors: the row before the page is found from its anchor
+ * (`rowBefore`), and the page is read after it by the list's own stepping statement, as Next
+ * reads it. Two snapshots, as two requests of the screen would be: the page holds the rows after
+ * the row that was at its offset a moment before. Every other page, and one the anchors cannot
+ * serve (none yet, stale ones), is read by the page statement, walking its offset.
  */
-export async function readAnchoredPage<T>(
+export async function readLogPage<T>(
   db: Kysely<Database>,
-  request: AnchoredPageRequest,
-): Promise<JsonText<T> | undefined> {
-  const { log, query, descending, stepAfter, matching } = request;
+  request: LogPageRequest,
+): Promise<JsonText<T>> {
+  const { log, query, whole, descending, statement, stepAfter, matching } = request;
   const anchors = logAnchorsOf(db);
   const offset = (query.page - 1) * query.pageSize;
-  if (offset < anchors.spacing) return undefined;
-  const found = await anchors.rowBefore(db, log, offset, descending);
-  if (found === 'stale') return undefined;
-  if (found.id === undefined) {
-    const counted = Math.min(found.total, EXACT_TOTAL_MAX + 1);
-    return pageNumberedText<T>('[]', await pageNumberTotal(db, counted, matching), query);
+  const stepped = query.after !== undefined || query.before !== undefined;
+  if (whole && !stepped && offset >= anchors.spacing) {
+    const found = await anchors.rowBefore(db, log, offset, descending);
+    if (found !== 'stale') {
+      if (found.id !== undefined) {
+        return readPageNumbered<T>(db, stepAfter(found.id), matching, query);
+      }
+      // Past the end: no rows, and the total as the statement would count it.
+      const counted = Math.min(found.total, EXACT_TOTAL_MAX + 1);
+      return pageNumberedText<T>('[]', await pageNumberTotal(db, counted, matching), query);
+    }
   }
-  return readPageNumbered<T>(db, stepAfter(found.id), matching, query);
+  return readPageNumbered<T>(db, statement(), matching, query);
 }
 
-const perDatabase = new WeakMap<Kysely<Database>, LogPageAnchors>();
+const anchorsOfDatabases = perDatabase((db) => new LogPageAnchors(db));
 
-/** The log anchors of one database (one Kysely instance), made with the defaults on first use. */
-export function logAnchorsOf(db: Kysely<Database>): LogPageAnchors {
-  let anchors = perDatabase.get(db);
-  if (!anchors) {
-    anchors = new LogPageAnchors(db);
-    perDatabase.set(db, anchors);
-  }
-  return anchors;
-}
+/** The anchors of one database (one Kysely instance), made with the defaults on first use. */
+export const logAnchorsOf = anchorsOfDatabases.of;
 
-/** Uses `anchors` for `db` from now on (tests: a small spacing). */
-export function useLogAnchors(db: Kysely<Database>, anchors: LogPageAnchors): void {
-  perDatabase.set(db, anchors);
-}
+/** Uses other anchors for a database from now on (tests: a small spacing). */
+export const useLogAnchors = anchorsOfDatabases.use;

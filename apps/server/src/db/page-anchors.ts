@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { BackgroundBuilds, type BackgroundBuildOptions } from './background-builds.ts';
 import { planPage, walkDirection, type PagePlan } from './paging.ts';
+import { perDatabase } from './per-database.ts';
 import type { Database, ListCountsTable } from './schema.ts';
 
 /**
@@ -217,22 +218,13 @@ async function buildAnchors(
     });
 }
 
-const perDatabase = new WeakMap<Kysely<Database>, PageAnchors>();
+const anchorsOfDatabases = perDatabase((db) => new PageAnchors(db));
 
 /** The anchors of one database (one Kysely instance), made with the defaults on first use. */
-export function pageAnchorsOf(db: Kysely<Database>): PageAnchors {
-  let anchors = perDatabase.get(db);
-  if (!anchors) {
-    anchors = new PageAnchors(db);
-    perDatabase.set(db, anchors);
-  }
-  return anchors;
-}
+export const pageAnchorsOf = anchorsOfDatabases.of;
 
 /**
- * Uses `anchors` for `db` from now on (tests: a small spacing; a transaction reading pages with
- * its database's anchors).
+ * Uses other anchors for a database from now on (tests: a small spacing; a transaction reading
+ * pages with its database's anchors).
  */
-export function usePageAnchors(db: Kysely<Database>, anchors: PageAnchors): void {
-  perDatabase.set(db, anchors);
-}
+export const usePageAnchors = anchorsOfDatabases.use;

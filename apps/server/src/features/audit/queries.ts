@@ -11,9 +11,8 @@ import {
   pageParameterValues,
   pageStatement,
   pageStatementText,
-  readPageNumbered,
 } from '../../db/paging.ts';
-import { readAnchoredPage } from '../../db/log-anchors.ts';
+import { readLogPage } from '../../db/log-anchors.ts';
 import type { Database } from '../../db/schema.ts';
 import type { ListExport } from '../../http/export.ts';
 import { isoText, type JsonText } from '../../http/json-text.ts';
@@ -129,21 +128,15 @@ export async function listAudit(
     return pageNumberedText('[]', { totalCount: 0, totalIsEstimate: false }, query);
   }
   const operands = auditOperands(query, names);
-  const matching = () => matchingAudit(db, operands).select(sql`1`.as('one'));
-  const whole =
-    AUDIT_FILTERS.every((filter) => operands[filter] === undefined) &&
-    query.after === undefined &&
-    query.before === undefined;
-  const anchored = whole
-    ? await readAnchoredPage<AuditList>(db, {
-        log: 'audit_log',
-        query,
-        descending: true,
-        stepAfter: (after) => auditPageStatement(db, { ...query, after }, names),
-        matching,
-      })
-    : undefined;
-  return anchored ?? readPageNumbered(db, auditPageStatement(db, query, names), matching, query);
+  return readLogPage<AuditList>(db, {
+    log: 'audit_log',
+    query,
+    whole: AUDIT_FILTERS.every((filter) => operands[filter] === undefined),
+    descending: true,
+    statement: () => auditPageStatement(db, query, names),
+    stepAfter: (after) => auditPageStatement(db, { ...query, after }, names),
+    matching: () => matchingAudit(db, operands).select(sql`1`.as('one')),
+  });
 }
 
 /** The audit log's own parameters, after the four of every page statement (db/paging.ts). */

@@ -14,9 +14,8 @@ import {
   pageParameterValues,
   pageStatement,
   pageStatementText,
-  readPageNumbered,
 } from '../../db/paging.ts';
-import { readAnchoredPage } from '../../db/log-anchors.ts';
+import { readLogPage } from '../../db/log-anchors.ts';
 import type { Database, EventsTable, ProcessedEventsTable } from '../../db/schema.ts';
 import type { ListExport } from '../../http/export.ts';
 import { isoText, type JsonText } from '../../http/json-text.ts';
@@ -69,27 +68,16 @@ export async function listEvents(
     if (names.length === 0)
       return pageNumberedText('[]', { totalCount: 0, totalIsEstimate: false }, query);
   }
-  const matching = () =>
-    matchingEvents(db, query, operandsOf(scope, names)).select(sql`1`.as('one'));
-  const whole =
-    scope.kind === 'all' &&
-    names === undefined &&
-    !query.unprocessedOnly &&
-    !query.erroredOnly &&
-    query.after === undefined &&
-    query.before === undefined;
-  const anchored = whole
-    ? await readAnchoredPage<EventList>(db, {
-        log: 'events',
-        query,
-        descending: query.sortOrder === 'desc',
-        stepAfter: (after) => eventPageStatement(db, { ...query, after }, scope, names),
-        matching,
-      })
-    : undefined;
-  return (
-    anchored ?? readPageNumbered(db, eventPageStatement(db, query, scope, names), matching, query)
-  );
+  return readLogPage<EventList>(db, {
+    log: 'events',
+    query,
+    whole:
+      scope.kind === 'all' && names === undefined && !query.unprocessedOnly && !query.erroredOnly,
+    descending: query.sortOrder === 'desc',
+    statement: () => eventPageStatement(db, query, scope, names),
+    stepAfter: (after) => eventPageStatement(db, { ...query, after }, scope, names),
+    matching: () => matchingEvents(db, query, operandsOf(scope, names)).select(sql`1`.as('one')),
+  });
 }
 
 /** What decides a page statement's text: which filters apply, and whether it steps from a row. */
