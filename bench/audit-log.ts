@@ -213,7 +213,8 @@ async function comparePage(bench: Bench, asked: ListPage): Promise<void> {
   const { pool, http, headers, durationSeconds } = bench;
   const page = asked.next ? await stepToPage(bench, asked) : asked;
   const target = pathOf(page);
-  await untilAnchored(bench, page);
+  // A page of a whole log by its number is served by the server's page anchors once built.
+  if (!isFiltered(page) && !asked.next) await untilAnchored(bench, page);
   const answer = await fetchPage(bench, page);
   // The product's own statements for this page, and the ids it answered: for a deep page by its
   // number, what a warm server sends, from the logs' page anchors (db/log-anchors.ts).
@@ -243,22 +244,16 @@ async function comparePage(bench: Bench, asked: ListPage): Promise<void> {
     `    console      : p50 ${measured.p50Ms.toFixed(1)} ms, p99 ${measured.p99Ms.toFixed(1)} ms, ${measured.requestsPerSecond.toFixed(0)} req/s, errors ${measured.errors}`,
   );
   const scans = await planScans(pool, statements);
-  const paceRatios = `p99 ${ratio(measured.p99Ms, baseline.p99Ms)}x, throughput ${ratio(measured.requestsPerSecond, baseline.requestsPerSecond)}x`;
   // The issue's targets (part 6): the first and a deep page of each list p99 ≤ 100 ms and ≤ 1.5x
   // the SQL; every filter index-backed (its p99 and ratio printed too).
-  if (isFiltered(page)) {
-    const indexed =
-      scans.length > 0 && !scans.some((scan) => /Seq Scan on (audit_log|events)\b/.test(scan));
-    console.log(`    ratio        : ${paceRatios}`);
-    console.log(`    plan         : ${scans.join('; ')}`);
-    console.log(`    target       : index-backed: ${verdict(indexed)}`);
-  } else {
-    const met = measured.p99Ms <= 100 && measured.p99Ms <= 1.5 * baseline.p99Ms;
-    console.log(
-      `    ratio        : ${paceRatios}; target p99 ≤ 100 ms and ≤ 1.5x: ${verdict(met)}`,
-    );
-    console.log(`    plan         : ${scans.join('; ')}`);
-  }
+  const goal = isFiltered(page)
+    ? `index-backed: ${verdict(scans.length > 0 && !scans.some((scan) => /Seq Scan on (audit_log|events)\b/.test(scan)))}`
+    : `p99 ≤ 100 ms and ≤ 1.5x: ${verdict(measured.p99Ms <= 100 && measured.p99Ms <= 1.5 * baseline.p99Ms)}`;
+  console.log(
+    `    ratio        : p99 ${ratio(measured.p99Ms, baseline.p99Ms)}x, throughput ${ratio(measured.requestsPerSecond, baseline.requestsPerSecond)}x`,
+  );
+  console.log(`    plan         : ${scans.join('; ')}`);
+  console.log(`    target       : ${goal}`);
 }
 
 /** Whether `page` asks for a filter (anything but its number, size and step). */
