@@ -28,11 +28,16 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // One synchronous standard output for every line: pino's default writes in the background and
+  // flushes at exit what was not yet handed over, so a line still being written when the
+  // process exits came out after the later ones, or not at all (the last lines of a shutdown).
+  const logStream = pino.destination({ dest: 1, sync: true });
   // Until Fastify's logger exists, the database logs through a pino of the same level; then
   // through Fastify's, so that the lines of the shutdown reach the log in their order.
-  let databaseLog: Pick<pino.Logger, 'debug' | 'info' | 'warn' | 'error'> = pino({
-    level: config.logLevel,
-  });
+  let databaseLog: Pick<pino.Logger, 'debug' | 'info' | 'warn' | 'error'> = pino(
+    { level: config.logLevel },
+    logStream,
+  );
   let database;
   try {
     database = await openConfiguredDatabase(config.database, {
@@ -49,7 +54,7 @@ async function main(): Promise<void> {
     await migrateTo(database.db, versionHoldingBack(config.migrationsHeldBack));
   }
   if (config.seedDemoData) await seedDemoData(database.db);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logStream });
   databaseLog = app.log;
   // Where the database lives is the operator's to read here, never in an answer to a browser.
   app.log.info(`Database: ${database.displayName}`);
