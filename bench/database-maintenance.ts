@@ -56,10 +56,12 @@ export async function benchDatabaseMaintenance(): Promise<void> {
     );
     // The server migrates the empty database at start; the long past is added after.
     consoleServer = await startConsoleServer(PORT, {
-      DATABASE_URL: databaseUrl,
-      MIGRATE_ON_START: 'true',
-      SEED_DEMO_DATA: 'false',
-      EVENT_WORKERS_ENABLED: 'false',
+      env: {
+        DATABASE_URL: databaseUrl,
+        MIGRATE_ON_START: 'true',
+        SEED_DEMO_DATA: 'false',
+        EVENT_WORKERS_ENABLED: 'false',
+      },
     });
     pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS, types: int8AsNumber });
     pool.on('error', () => undefined);

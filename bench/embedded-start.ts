@@ -12,7 +12,7 @@ export async function benchEmbeddedStart(): Promise<void> {
   const firstMs = performance.now() - firstStarted;
   await first.stop();
   const restarted = performance.now();
-  const second = await startConsoleServer(port, {}, first.dataDir);
+  const second = await startConsoleServer(port, { dataDir: first.dataDir });
   const restartMs = performance.now() - restarted;
   await second.stop();
   console.log('embedded PostgreSQL start (server process start to /readyz)');

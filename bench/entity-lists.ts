@@ -139,10 +139,12 @@ export async function benchEntityLists(): Promise<void> {
     );
 
     consoleServer = await startConsoleServer(PORT, {
-      DATABASE_URL: databaseUrl,
-      MIGRATE_ON_START: 'true',
-      SEED_DEMO_DATA: 'false',
-      EVENT_WORKERS_ENABLED: 'false',
+      env: {
+        DATABASE_URL: databaseUrl,
+        MIGRATE_ON_START: 'true',
+        SEED_DEMO_DATA: 'false',
+        EVENT_WORKERS_ENABLED: 'false',
+      },
     });
     const token = await accessTokenFor(consoleServer.url, 'admin@example.com');
     const headers = { authorization: `Bearer ${token}` };

@@ -95,19 +95,25 @@ export async function load(
   };
 }
 
+/** How startConsoleServer runs the server; every part has its default. */
+export interface ConsoleServerOptions {
+  /** Environment on top of the bench's; without DATABASE_URL the server starts its embedded PostgreSQL. */
+  env?: Record<string, string>;
+  /** The embedded PostgreSQL's directory (a new temporary directory by default). */
+  dataDir?: string;
+  /** Where its standard output (the log) is appended; dropped by default. */
+  logFile?: string;
+  /** The Node binary to run it on (the bench's own by default). */
+  node?: string;
+}
+
 /**
  * Starts the compiled console server (`npm run bench` builds it first) on `port` and waits until
- * /readyz answers. Without DATABASE_URL in `extraEnv` it starts its embedded PostgreSQL in
- * `dataDir` (a new temporary directory by default). Its standard output (the log) is appended to
- * `logFile`, or dropped.
+ * /readyz answers.
  */
 export async function startConsoleServer(
   port: number,
-  extraEnv: Record<string, string> = {},
-  dataDir?: string,
-  logFile?: string,
-  /** The Node binary to run it on (the bench's own by default). */
-  node: string = process.execPath,
+  { env: extraEnv = {}, dataDir, logFile, node = process.execPath }: ConsoleServerOptions = {},
 ): Promise<{ url: string; dataDir: string; pid: number; stop: () => Promise<void> }> {
   await requireFreePort(port);
   dataDir ??= await mkdtemp(path.join(tmpdir(), 'console-bench-'));
@@ -228,9 +234,7 @@ export async function withConsoleOnNewDatabase<T>(
     await admin.query(`create database ${databaseName}`);
     const databaseUrl = `${postgresUrl}/${databaseName}`;
     const server = await startConsoleServer(port, {
-      DATABASE_URL: databaseUrl,
-      MIGRATE_ON_START: 'true',
-      SEED_DEMO_DATA: 'false',
+      env: { DATABASE_URL: databaseUrl, MIGRATE_ON_START: 'true', SEED_DEMO_DATA: 'false' },
     });
     const db = new pg.Client({ connectionString: databaseUrl });
     try {

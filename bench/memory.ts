@@ -29,12 +29,10 @@ export async function benchMemory(): Promise<void> {
   const seconds = Number(process.env.BENCH_MEMORY_SECONDS ?? '60');
   const idleSeconds = Number(process.env.BENCH_MEMORY_IDLE_SECONDS ?? '60');
   const logFile = path.join(await mkdtemp(path.join(tmpdir(), 'console-bench-memory-')), 'log');
-  const consoleServer = await startConsoleServer(
-    CONSOLE_PORT,
-    { LOG_LEVEL: 'info' },
-    undefined,
+  const consoleServer = await startConsoleServer(CONSOLE_PORT, {
+    env: { LOG_LEVEL: 'info' },
     logFile,
-  );
+  });
   try {
     const headers = {
       authorization: `Bearer ${await accessTokenFor(consoleServer.url, 'admin@example.com')}`,

@@ -105,7 +105,7 @@ async function compareOn(
   const version = execFileSync(node, ['--version']).toString().trim();
   console.log(`  on Node ${version}:`);
   const start = (side: Side) =>
-    startConsoleServer(side.port, side.env, undefined, side.logFile, node);
+    startConsoleServer(side.port, { env: side.env, logFile: side.logFile, node });
   const off = await start(sides.off);
   const on = await start(sides.on);
   const exportsBefore = receiver.exports();
