@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// npm run test:node24: the server suite and the production build again under Node 24, the
-// newest LTS line, whatever Node runs npm, on the pinned release of node-releases.mjs (from the
-// npm registry). Plain Node, no dependencies.
+// npm run test:node22 and test:node24: the server suite again under Node 22 and Node 24 (with
+// the production build), the LTS lines, whatever Node runs npm, on the pinned releases of
+// node-releases.mjs (from the npm registry). Plain Node, no dependencies.
 //
 //   node scripts/on-node.mjs 24 -- npm run test:server
 import { execFileSync, spawnSync } from 'node:child_process';
