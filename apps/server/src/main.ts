@@ -28,16 +28,12 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // One synchronous standard output for every line: pino's default writes in the background and
-  // flushes at exit what was not yet handed over, so a line still being written when the
-  // process exits came out after the later ones, or not at all (the last lines of a shutdown).
+  // One synchronous standard output for every line, the database's and Fastify's: pino's default
+  // writes in the background and flushes at exit what was not yet handed over, so a line still
+  // being written when the process exits came out after the later ones, or not at all (the last
+  // lines of a shutdown). Written in turn to one stream, the lines keep their order.
   const logStream = pino.destination({ dest: 1, sync: true });
-  // Until Fastify's logger exists, the database logs through a pino of the same level; then
-  // through Fastify's, so that the lines of the shutdown reach the log in their order.
-  let databaseLog: Pick<pino.Logger, 'debug' | 'info' | 'warn' | 'error'> = pino(
-    { level: config.logLevel },
-    logStream,
-  );
+  const databaseLog = pino({ level: config.logLevel }, logStream);
   let database;
   try {
     database = await openConfiguredDatabase(config.database, {
@@ -55,7 +51,6 @@ async function main(): Promise<void> {
   }
   if (config.seedDemoData) await seedDemoData(database.db);
   const app = await buildApp({ config, database, logStream });
-  databaseLog = app.log;
   // Where the database lives is the operator's to read here, never in an answer to a browser.
   app.log.info(`Database: ${database.displayName}`);
 
